@@ -1,0 +1,72 @@
+"""`scopa`: the rules of Scopa and its family of Italian card games, as a typed library.
+
+>>> import scopa
+>>> rules = scopa.find_variant("classic")
+>>> state = scopa.GameState.new(rules, seed=1)
+>>> len(state.table), [len(hand) for hand in state.hands]
+(4, [3, 3])
+"""
+
+from scopa.cards import DECK, Card, Deck, Rank, Suit
+from scopa.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidStateError,
+    NotationError,
+    RulesError,
+    ScopaError,
+)
+from scopa.moves import Move
+from scopa.rules import CapturePriority, MisdealRule, Rules, Tiebreak, find_variant, variant_names
+from scopa.scoring import (
+    Captures,
+    Carte,
+    CategoryScore,
+    Denari,
+    HandScore,
+    MissingSuit,
+    Primiera,
+    PrimieraTable,
+    Scope,
+    ScoringComponent,
+    ScoringRules,
+    Settebello,
+)
+from scopa.state import GameState
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK",
+    "AmbiguousMoveError",
+    "CapturePriority",
+    "Captures",
+    "Card",
+    "Carte",
+    "CategoryScore",
+    "Deck",
+    "Denari",
+    "GameState",
+    "HandScore",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "MisdealRule",
+    "MissingSuit",
+    "Move",
+    "NotationError",
+    "Primiera",
+    "PrimieraTable",
+    "Rank",
+    "Rules",
+    "RulesError",
+    "ScopaError",
+    "Scope",
+    "ScoringComponent",
+    "ScoringRules",
+    "Settebello",
+    "Suit",
+    "Tiebreak",
+    "__version__",
+    "find_variant",
+    "variant_names",
+]

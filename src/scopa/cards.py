@@ -1,0 +1,386 @@
+"""Suits, ranks, the 40 cards, their text, and decks with reproducible shuffles.
+
+A card's *index* is `10 * suit + rank - 1`, so `1D` is 0, `10D` (the *re bello*) is 9 and
+`10B` is 39. Sets of cards are kept inside the library as 40-bit masks (bit `index`), but
+everything public speaks in [`Card`][scopa.Card]s.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+from typing import Any
+
+import attrs
+
+from scopa.errors import InvalidStateError, NotationError
+
+__all__ = ["DECK", "Card", "Deck", "Rank", "Suit"]
+
+
+class Suit(IntEnum):
+    """The four Italian suits, in index order."""
+
+    DENARI = 0
+    """Coins (*ori*; diamonds ♦ in French-suited decks)."""
+    COPPE = 1
+    """Cups (hearts ♥)."""
+    SPADE = 2
+    """Swords (spades ♠)."""
+    BASTONI = 3
+    """Batons (clubs ♣)."""
+
+    @property
+    def letter(self) -> str:
+        """The canonical one-letter code: `D`, `C`, `S` or `B`."""
+        return "DCSB"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The French suit symbol used to draw the suit: ♦, ♥, ♠ or ♣."""
+        return "♦♥♠♣"[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+class Rank(IntEnum):
+    """The ten ranks; the value of a rank is its capture value (1 to 10)."""
+
+    ASSO = 1
+    DUE = 2
+    TRE = 3
+    QUATTRO = 4
+    CINQUE = 5
+    SEI = 6
+    SETTE = 7
+    FANTE = 8
+    """The Jack (8); sometimes called *Donna*."""
+    CAVALLO = 9
+    """The Knight (9); a Queen in some regional decks."""
+    RE = 10
+    """The King (10)."""
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+_SUIT_LETTERS = {
+    "D": Suit.DENARI,
+    "C": Suit.COPPE,
+    "S": Suit.SPADE,
+    "B": Suit.BASTONI,
+    "H": Suit.COPPE,
+    "♦": Suit.DENARI,
+    "♥": Suit.COPPE,
+    "♠": Suit.SPADE,
+    "♣": Suit.BASTONI,
+}
+_RANK_LETTERS = {"A": 1, "F": 8, "C": 9, "R": 10, "J": 8, "Q": 9, "K": 10}
+_UNICODE_OFFSET = (0, 1, 2, 3, 4, 5, 6, 7, 0xB, 0xC, 0xE)
+_UNICODE_BASE = (0x1F0C0, 0x1F0B0, 0x1F0A0, 0x1F0D0)
+
+
+@functools.total_ordering
+@attrs.frozen(eq=False, repr=False)
+class Card:
+    """One of the 40 cards. Cards compare and sort by [`index`][scopa.Card.index].
+
+    Prefer the cards of [`DECK`][scopa.DECK] or [`Card.parse`][scopa.Card.parse]; a
+    `Card(rank, suit)` built by hand is equal to the deck's card.
+
+    >>> Card.parse("7d")
+    Card.parse('7D')
+    >>> str(Card(Rank.RE, Suit.BASTONI))
+    '10B'
+    """
+
+    rank: Rank = attrs.field(converter=Rank)
+    """The rank, whose value is the card's capture value."""
+    suit: Suit = attrs.field(converter=Suit)
+    """The suit."""
+    index: int = attrs.field(init=False)
+    """The card's place in the standard deck order, 0 to 39."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", 10 * self.suit + self.rank - 1)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: a rank then a suit letter, in either case.
+
+        The rank is `1`–`10` or a letter: `A` (Asso), `F` (Fante), `C` (Cavallo), `R` (Re),
+        or the English `J`, `Q`, `K`. The suit is `D`, `C`, `S`, `B` (Italian initials),
+        `H` (hearts, for Coppe) or a French suit symbol `♦ ♥ ♠ ♣`.
+
+        Raises:
+            NotationError: the text is not a card.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a card must be given as text, not {text!r}")
+        card = _CARD_TEXT.get(text.strip().upper())
+        if card is None:
+            raise NotationError(f"cannot read {text!r} as a card (expected e.g. '7D', '10b', 'Rc')")
+        return card
+
+    @property
+    def value(self) -> int:
+        """The capture value: Ace 1 … King 10."""
+        return int(self.rank)
+
+    @property
+    def unicode(self) -> str:
+        """The card as a Unicode playing-card character (French suits: ♦ for denari)."""
+        return chr(_UNICODE_BASE[self.suit] + _UNICODE_OFFSET[self.rank])
+
+    def __str__(self) -> str:
+        return f"{int(self.rank)}{self.suit.letter}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse('{self}')"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index == other.index
+        return NotImplemented
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index < other.index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.index
+
+
+DECK: tuple[Card, ...] = tuple(Card(Rank(i % 10 + 1), Suit(i // 10)) for i in range(40))
+"""The 40 cards in standard order: Ace to King of denari, then coppe, spade, bastoni."""
+
+_CARD_TEXT: dict[str, Card] = {}
+for _card in DECK:
+    for _suit_text, _suit in _SUIT_LETTERS.items():
+        if _suit is _card.suit:
+            _CARD_TEXT[f"{int(_card.rank)}{_suit_text}"] = _card
+            for _letter, _value in _RANK_LETTERS.items():
+                if _value == _card.rank:
+                    _CARD_TEXT[f"{_letter}{_suit_text}"] = _card
+del _card, _suit_text, _suit, _letter, _value
+
+_CARDS_RE = re.compile(r"\s*(10|[1-9AFCRJQK])([DCSBH♦♥♠♣])\s*", re.IGNORECASE)
+
+
+def parse_cards(text: str, what: str = "card list") -> tuple[Card, ...]:
+    """Read cards written one after the other (`7D3C10B`), or `-` for none."""
+    text = text.strip()
+    if text == "-":
+        return ()
+    cards: list[Card] = []
+    pos = 0
+    while pos < len(text):
+        match = _CARDS_RE.match(text, pos)
+        if match is None:
+            raise NotationError(f"cannot read {text!r} as a {what}: bad card at {text[pos:]!r}")
+        cards.append(_CARD_TEXT[(match[1] + match[2]).upper()])
+        pos = match.end()
+    if not cards:
+        raise NotationError(f"cannot read {text!r} as a {what} (write '-' for none)")
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards one after the other, in the order given, or `-` for none."""
+    return "".join(map(str, cards)) or "-"
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The 40-bit mask of some cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a 40-bit mask, in index order."""
+    d, c, s, b = _SUIT_CARDS
+    return d[mask & 1023] + c[mask >> 10 & 1023] + s[mask >> 20 & 1023] + b[mask >> 30 & 1023]
+
+
+RANK_MASKS = (0, *(sum(1 << (10 * s + rank - 1) for s in range(4)) for rank in range(1, 11)))
+"""`RANK_MASKS[r]`: the mask of the four cards of rank `r` (`RANK_MASKS[0]` is empty)."""
+
+# For each suit, the cards of every 10-bit chunk of a mask.
+_SUIT_CARDS = tuple(
+    tuple(tuple(DECK[10 * suit + i] for i in range(10) if m >> i & 1) for m in range(1024))
+    for suit in range(4)
+)
+
+# --------------------------------------------------------------------------- shuffling
+
+_M64 = (1 << 64) - 1
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """One step of SplitMix64 (Steele, Lea and Flood, 2014): the next state and its output."""
+    state = (state + 0x9E3779B97F4A7C15) & _M64
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return state, z ^ (z >> 31)
+
+
+_FACTORIAL_40 = math.factorial(40)
+# The largest multiple of 40! below 2**192: numbers under it are uniform modulo 40!.
+_SHUFFLE_LIMIT = (1 << 192) // _FACTORIAL_40 * _FACTORIAL_40
+
+
+def shuffled_orders(seed: int) -> Iterator[tuple[int, ...]]:
+    """The card indices of the decks of `Deck.shuffles(seed)`, without building `Deck`s."""
+    return _orders(_check_seed(seed))
+
+
+def _orders(state: int) -> Iterator[tuple[int, ...]]:
+    while True:
+        number = _SHUFFLE_LIMIT
+        while number >= _SHUFFLE_LIMIT:
+            state, x0 = _splitmix64(state)
+            state, x1 = _splitmix64(state)
+            state, x2 = _splitmix64(state)
+            number = x0 << 128 | x1 << 64 | x2
+        order = list(range(40))
+        for i in range(39, 0, -1):
+            number, j = divmod(number, i + 1)
+            order[i], order[j] = order[j], order[i]
+        yield tuple(order)
+
+
+def _check_seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
+    if not 0 <= seed <= _M64:
+        raise InvalidStateError(f"a seed must be between 0 and 2**64 - 1, not {seed}")
+    return seed
+
+
+# Crockford's base 32: digits and letters without I, L, O, U.
+_CODE_DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_CODE_VALUES = {c: i for i, c in enumerate(_CODE_DIGITS)} | {"I": 1, "L": 1, "O": 0}
+_CODE_LENGTH = 32
+
+
+def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
+@attrs.frozen(repr=False)
+class Deck:
+    """An immutable order of the 40 cards; dealing takes them from the front.
+
+    Build one with [`Deck.standard`][scopa.Deck.standard], [`Deck.shuffled`][scopa.Deck.shuffled]
+    (reproducible everywhere), [`Deck.from_code`][scopa.Deck.from_code], or `Deck(cards)` with
+    an explicit sequence of the 40 distinct cards.
+
+    >>> deck = Deck.shuffled(2026)
+    >>> Deck.from_code(deck.code) == deck
+    True
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+    """The 40 cards, the first one dealt first."""
+
+    def __attrs_post_init__(self) -> None:
+        cards: tuple[Any, ...] = self.cards
+        if len(cards) != 40 or not all(isinstance(c, Card) for c in cards):
+            raise InvalidStateError(f"a deck needs exactly 40 cards, got {len(cards)} items")
+        seen = mask_of(cards)
+        if seen != (1 << 40) - 1:
+            missing = format_cards(cards_of(~seen & ((1 << 40) - 1)))
+            raise InvalidStateError(f"a deck needs each of the 40 cards once; missing {missing}")
+
+    @classmethod
+    def standard(cls) -> Deck:
+        """The standard order, the same as [`DECK`][scopa.DECK]."""
+        return cls(DECK)
+
+    @classmethod
+    def shuffled(cls, seed: int) -> Deck:
+        """The first deck of [`Deck.shuffles(seed)`][scopa.Deck.shuffles]."""
+        return next(cls.shuffles(seed))
+
+    @classmethod
+    def shuffles(cls, seed: int) -> Iterator[Deck]:
+        """An endless stream of shuffled decks from one seed, identical on every platform.
+
+        The generator is SplitMix64 with its state set to `seed` (0 to 2**64 - 1). For each
+        deck, three outputs `a, b, c` make the 192-bit number `N = a·2**128 + b·2**64 + c`;
+        while `N` is not below the largest multiple of 40! that fits in 192 bits, three more
+        outputs are drawn (this keeps `N mod 40!` exactly uniform). Then the Fisher–Yates
+        shuffle runs on the standard order with `N` as its source of choices: for `i` from
+        39 down to 1, `j = N mod (i + 1)`, `N = N div (i + 1)`, and positions `i` and `j`
+        are swapped. The next deck continues the same stream; a misdealt hand is redealt
+        from it.
+        """
+        return (cls(DECK[i] for i in order) for order in shuffled_orders(seed))
+
+    @classmethod
+    def from_code(cls, code: str) -> Deck:
+        """Read a deal code written by [`Deck.code`][scopa.Deck.code].
+
+        Raises:
+            NotationError: the text is not a deal code.
+        """
+        if not isinstance(code, str):
+            raise NotationError(f"a deal code must be text, not {code!r}")
+        digits = code.strip().upper().replace("-", "")
+        if len(digits) != _CODE_LENGTH or any(c not in _CODE_VALUES for c in digits):
+            raise NotationError(
+                f"cannot read {code!r} as a deal code: it must be {_CODE_LENGTH} base-32 digits"
+            )
+        number = 0
+        for c in digits:
+            number = number * 32 + _CODE_VALUES[c]
+        if number >= _FACTORIAL_40:
+            raise NotationError(f"cannot read {code!r} as a deal code: the number is too large")
+        remaining = list(DECK)
+        cards = []
+        for n in range(40, 0, -1):
+            position, number = divmod(number, math.factorial(n - 1))
+            cards.append(remaining.pop(position))
+        return cls(cards)
+
+    @property
+    def code(self) -> str:
+        """The deal code: this order's rank among the 40! orders (Lehmer code), in base 32.
+
+        The code is 32 digits of Crockford's base 32 (`0-9`, then `A-Z` without `I L O U`).
+        The standard order is `00000000000000000000000000000000`. Reading it back ignores
+        case and hyphens, and reads `I`/`L` as 1 and `O` as 0.
+        """
+        remaining = list(range(40))
+        number = 0
+        for n, card in zip(range(40, 0, -1), self.cards, strict=True):
+            position = remaining.index(card.index)
+            del remaining[position]
+            number += position * math.factorial(n - 1)
+        digits = []
+        for _ in range(_CODE_LENGTH):
+            number, digit = divmod(number, 32)
+            digits.append(_CODE_DIGITS[digit])
+        return "".join(reversed(digits))
+
+    def __len__(self) -> int:
+        return 40
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __getitem__(self, position: int) -> Card:
+        return self.cards[position]
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Deck.from_code('{self.code}')"

@@ -1,0 +1,236 @@
+"""Moves, their text, and the enumeration of legal captures.
+
+Move text: the played card, then `x` and the captured cards joined by `+` when it captures
+(`9Dx1C+8S`), or the card alone when it is laid on the table (`7D`). Captured cards are
+written in index order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import attrs
+
+from scopa.cards import DECK, RANK_MASKS, Card, cards_of, parse_cards
+from scopa.errors import IllegalMoveError, NotationError
+from scopa.rules import CapturePriority, Rules
+
+__all__ = ["Move"]
+
+
+def _to_frozenset(cards: Iterable[Card]) -> frozenset[Card]:
+    return cards if isinstance(cards, frozenset) else frozenset(cards)
+
+
+@attrs.frozen(repr=False, eq=False)
+class Move:
+    """A play: the card played and the set of table cards it captures (empty: laid down).
+
+    >>> move = Move.parse("9Dx1C+8S")
+    >>> move.card, sorted(move.captured)
+    (Card.parse('9D'), [Card.parse('1C'), Card.parse('8S')])
+    >>> str(Move(Card.parse("7D"), frozenset()))
+    '7D'
+    """
+
+    card: Card
+    """The card played."""
+    captured: frozenset[Card] = attrs.field(factory=frozenset, converter=_to_frozenset)
+    """The table cards it takes; empty when the card is laid on the table."""
+    _bit: int = attrs.field(init=False)
+    _take: int = attrs.field(init=False)
+    _key: int = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise IllegalMoveError(f"a move's card must be a Card, not {self.card!r}")
+        take = 0
+        for card in self.captured:
+            if not isinstance(card, Card):
+                raise IllegalMoveError(f"a move captures Cards, not {card!r}")
+            take |= 1 << card.index
+        if take >> self.card.index & 1:
+            raise IllegalMoveError(f"{self.card} cannot capture itself")
+        object.__setattr__(self, "_bit", 1 << self.card.index)
+        object.__setattr__(self, "_take", take)
+        object.__setattr__(self, "_key", take << 6 | self.card.index)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move in full form: `7D` (laid down) or `7Dx3C+4S` (captures).
+
+        For the short form that names only the card, use
+        [`GameState.parse_move`][scopa.GameState.parse_move].
+
+        Raises:
+            NotationError: the text is not a move.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a move must be given as text, not {text!r}")
+        played, sep, taken = text.strip().lower().partition("x")
+        cards = parse_cards(played, "move") if played else ()
+        captured = parse_cards(taken.replace("+", ""), "move") if sep else ()
+        if len(cards) != 1 or (sep and not captured):
+            raise NotationError(
+                f"cannot read {text!r} as a move (expected e.g. '7D' or '7Dx3C+4S')"
+            )
+        card = cards[0]
+        if len(set(captured)) != len(captured) or card in captured:
+            raise NotationError(f"cannot read {text!r} as a move: a card is repeated")
+        return cls(card, frozenset(captured))
+
+    @property
+    def is_capture(self) -> bool:
+        """Whether the move takes cards from the table."""
+        return self._take != 0
+
+    def __str__(self) -> str:
+        if not self._take:
+            return str(self.card)
+        return f"{self.card}x{'+'.join(map(str, cards_of(self._take)))}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse('{self}')"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Move:
+            return self._key == other._key
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+
+_MOVES: dict[int, Move] = {}
+_MOVE_CACHE_LIMIT = 1 << 20
+
+
+def _move_of(key: int) -> Move:
+    """The shared `Move` for a key `take << 6 | index` (card `index` taking mask `take`)."""
+    move = _MOVES.get(key)
+    if move is None:
+        move = Move(DECK[key & 63], frozenset(cards_of(key >> 6)))
+        if len(_MOVES) < _MOVE_CACHE_LIMIT:
+            _MOVES[key] = move
+    return move
+
+
+_INDICES: dict[int, tuple[int, ...]] = {}
+
+
+def _indices_of(mask: int) -> tuple[int, ...]:
+    """The card indices of a mask (cached for the small masks that hands are)."""
+    indices = _INDICES.get(mask)
+    if indices is None:
+        indices = tuple(card.index for card in cards_of(mask))
+        if len(_INDICES) < _MOVE_CACHE_LIMIT:
+            _INDICES[mask] = indices
+    return indices
+
+
+# --------------------------------------------------------------------------- capture tables
+
+_RANK = tuple(i % 10 + 1 for i in range(40))
+
+
+def _rank_set_mask(ranks: int) -> int:
+    """All four cards of every rank in a 10-bit set of ranks (bit r - 1 for rank r)."""
+    return sum(RANK_MASKS[r] for r in range(1, 11) if ranks >> (r - 1) & 1)
+
+
+def _sum_sets(ranks: int) -> tuple[tuple[int, ...], ...]:
+    """For each target rank, the card masks of the sets of 2+ distinct ranks adding up to it."""
+    found: list[list[int]] = [[] for _ in range(11)]
+    subset = ranks
+    while subset:
+        total = sum(r for r in range(1, 11) if subset >> (r - 1) & 1)
+        if subset.bit_count() >= 2 and total <= 10:
+            found[total].append(_rank_set_mask(subset))
+        subset = (subset - 1) & ranks
+    return tuple(tuple(sorted(masks)) for masks in found)
+
+
+def _fewest(masks: list[int]) -> list[int]:
+    """The masks with the fewest cards."""
+    if len(masks) < 2:
+        return masks
+    fewest = min(m.bit_count() for m in masks)
+    return [m for m in masks if m.bit_count() == fewest]
+
+
+# _SUMS[ranks][target]: the sum captures of a table whose ranks are all distinct, where
+# `ranks` has bit r - 1 set for each rank r on the table; `table & mask` is the capture.
+# _FEWEST_SUMS keeps only those with the fewest cards.
+_SUMS = tuple(_sum_sets(ranks) for ranks in range(1024))
+_FEWEST_SUMS = tuple(tuple(tuple(_fewest(list(masks))) for masks in sums) for sums in _SUMS)
+_NO_SUMS: tuple[tuple[int, ...], ...] = ((),) * 11
+
+
+def _sums_any_table(target: int, table: int) -> list[int]:
+    """The masks of 2+ table cards adding up to `target`, for any table (ranks may repeat)."""
+    subsets = [(0, 0, 0)]  # (sum, mask, size)
+    for card in cards_of(table):
+        rank = card.rank
+        if rank < target:
+            bit = 1 << card.index
+            subsets += [(s + rank, m | bit, n + 1) for s, m, n in subsets if s + rank <= target]
+    return sorted(m for s, m, n in subsets if s == target and n >= 2)
+
+
+MoveGenerator = Callable[[int, int], list[Move]]
+"""`moves(hand, table)`: every legal move of a player holding `hand`, as shared `Move`s."""
+
+
+def move_generator(rules: Rules) -> MoveGenerator:
+    """The legal-move enumerator of a rules configuration, working on card masks.
+
+    Moves come card by card in index order; for each card, laying it down (when legal)
+    comes first, then its captures in increasing order of their rank sets.
+    """
+    free = rules.capture_priority is CapturePriority.FREE
+    fewest_cards = rules.capture_priority is CapturePriority.MIN_CARDS
+    may_lay = not rules.played_card_must_capture
+    by_sum = rules.capture_by_sum
+    sums_table = _FEWEST_SUMS if fewest_cards else _SUMS
+    rank_of = _RANK
+    equal_masks = RANK_MASKS if rules.capture_by_rank else (0,) * 11
+    moves_get = _MOVES.get
+    indices_get = _INDICES.get
+
+    def slow_sums(rank: int, table: int) -> list[int]:
+        found = _sums_any_table(rank, table)
+        return _fewest(found) if fewest_cards else found
+
+    def moves(hand: int, table: int) -> list[Move]:
+        found = []
+        present = (table | table >> 10 | table >> 20 | table >> 30) & 1023
+        if not by_sum:
+            sums = _NO_SUMS
+        elif present.bit_count() == table.bit_count():
+            sums = sums_table[present]
+        else:
+            sums = None
+        for index in indices_get(hand) or _indices_of(hand):
+            rank = rank_of[index]
+            equal = table & equal_masks[rank]
+            if equal:
+                if may_lay:
+                    found.append(moves_get(index) or _move_of(index))
+                while equal:
+                    low = equal & -equal
+                    equal ^= low
+                    key = low << 6 | index
+                    found.append(moves_get(key) or _move_of(key))
+                if not free:
+                    continue
+                masks = sums[rank] if sums is not None else slow_sums(rank, table)
+            else:
+                masks = sums[rank] if sums is not None else slow_sums(rank, table)
+                if not masks or may_lay:
+                    found.append(moves_get(index) or _move_of(index))
+            for mask in masks:
+                key = (table & mask) << 6 | index
+                found.append(moves_get(key) or _move_of(key))
+        return found
+
+    return moves

@@ -1,0 +1,196 @@
+"""Rules as data: every knob of the game in one frozen value, and the named presets.
+
+>>> rules = find_variant("classic")
+>>> rules.target, rules.capture_priority
+(11, CapturePriority.EQUAL_RANK_FIRST)
+>>> house = attrs.evolve(rules, target=21)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+import attrs
+
+from scopa.cards import RANK_MASKS, Card, Rank, mask_of
+from scopa.errors import RulesError
+from scopa.scoring import MissingSuit, PrimieraTable, ScoringRules
+
+__all__ = ["CapturePriority", "MisdealRule", "Rules", "Tiebreak", "find_variant", "variant_names"]
+
+
+class _Knob(Enum):
+    """An enum whose repr evaluates back."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class CapturePriority(_Knob):
+    """Which of the possible captures a played card may make."""
+
+    EQUAL_RANK_FIRST = "equal-rank-first"
+    """With a card of equal rank on the table, take exactly one such card; else any sum."""
+    MIN_CARDS = "min-cards"
+    """Take a combination with the fewest cards (a single equal card beats any sum)."""
+    FREE = "free"
+    """Take any combination: a single equal card or any summing set."""
+
+
+class MisdealRule(_Knob):
+    """When the first table annuls the deal (the same dealer shuffles and deals again)."""
+
+    THREE_PLUS_KINGS = "three-plus-kings"
+    """Three or four Kings on the table (classic)."""
+    TRETRE = "tretre"
+    """Three or more Kings, or four cards of any one rank."""
+    CIRULLA = "cirulla"
+    """Two or more Aces."""
+    NONE = "none"
+    """No deal is annulled."""
+
+    def annuls(self, table: Iterable[Card]) -> bool:
+        """Whether a first table of these cards annuls the deal."""
+        return self.annuls_mask(mask_of(table))
+
+    def annuls_mask(self, table: int) -> bool:
+        """Whether a first table given as a card mask annuls the deal."""
+        if self is MisdealRule.THREE_PLUS_KINGS:
+            return (table & RANK_MASKS[Rank.RE]).bit_count() >= 3
+        if self is MisdealRule.TRETRE:
+            return (table & RANK_MASKS[Rank.RE]).bit_count() >= 3 or any(
+                table & m == m for m in RANK_MASKS[1:]
+            )
+        if self is MisdealRule.CIRULLA:
+            return (table & RANK_MASKS[Rank.ASSO]).bit_count() >= 2
+        return False
+
+
+class Tiebreak(_Knob):
+    """How a match ends when several sides reach the target in the same hand."""
+
+    PLAY_ON = "play-on"
+    """The higher total wins; on an exact tie, complete hands are played until it breaks."""
+
+
+def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RulesError(f"{attribute.name} must be a positive int, not {value!r}")
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Rules:
+    """The complete rules of a game: capturing, dealing, end of hand, scoring and target.
+
+    Build one from a preset with [`find_variant`][scopa.find_variant] and change knobs with
+    `attrs.evolve(rules, knob=value)`. The `name` is a label: it takes no part in equality.
+    """
+
+    name: str = attrs.field(default="custom", eq=False)
+    """A label: the preset's name, or anything you like."""
+    players: int = attrs.field(default=2, validator=_positive)
+    """The number of players, each playing for self (only 2 is supported so far)."""
+    hand_size: int = attrs.field(default=3, validator=_positive)
+    """Cards dealt to each player at every deal."""
+    table_size: int = attrs.field(default=4, validator=attrs.validators.ge(0))
+    """Cards dealt face up to the table at the first deal of a hand."""
+    capture_by_rank: bool = True
+    """A played card may take one table card of equal rank."""
+    capture_by_sum: bool = True
+    """A played card may take two or more table cards whose ranks add up to its rank."""
+    capture_priority: CapturePriority = CapturePriority.EQUAL_RANK_FIRST
+    """Which of the possible captures are allowed."""
+    played_card_must_capture: bool = True
+    """A played card that can capture must capture (any card may still be played)."""
+    scopa_on_last_play: bool = False
+    """Whether emptying the table on the very last play of the hand scores a scopa."""
+    leftovers_to_last_capturer: bool = True
+    """Cards left on the table at the end go to the last player who captured (never a scopa).
+
+    When off, they stay on the table and nobody scores them."""
+    misdeal: MisdealRule = MisdealRule.THREE_PLUS_KINGS
+    """Which first tables annul the deal."""
+    target: int = attrs.field(default=11, validator=_positive)
+    """The points that win a match."""
+    tiebreak: Tiebreak = Tiebreak.PLAY_ON
+    """What happens when several sides reach the target in the same hand."""
+    scoring: ScoringRules = attrs.field(factory=ScoringRules.standard)
+    """The scoring categories of a hand."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.players != 2:
+            raise RulesError(f"only 2 players are supported, not {self.players}")
+        per_deal = self.players * self.hand_size
+        dealt = 40 - self.table_size
+        if dealt < per_deal or dealt % per_deal:
+            raise RulesError(
+                f"{dealt} cards after the table do not split into deals of {self.hand_size} "
+                f"cards to each of {self.players} players"
+            )
+        for name, kind in (
+            ("capture_priority", CapturePriority),
+            ("misdeal", MisdealRule),
+            ("tiebreak", Tiebreak),
+            ("scoring", ScoringRules),
+        ):
+            if not isinstance(getattr(self, name), kind):
+                raise RulesError(f"{name} must be a {kind.__name__}, not {getattr(self, name)!r}")
+
+    def __repr__(self) -> str:
+        preset = _PRESETS.get(self.name)
+        if preset is not None and preset[0] == self:
+            return f"find_variant('{self.name}')"
+        fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(Rules))
+        return f"Rules({fields})"
+
+    @property
+    def deals_per_hand(self) -> int:
+        """How many times cards are dealt to the players in one hand."""
+        return (40 - self.table_size) // (self.players * self.hand_size)
+
+    @property
+    def plays_per_hand(self) -> int:
+        """How many cards are played in one hand."""
+        return 40 - self.table_size
+
+
+_CLASSIC = Rules(name="classic")
+_TRETRE = Rules(
+    name="tretre",
+    misdeal=MisdealRule.TRETRE,
+    target=9,
+    scoring=ScoringRules.standard(PrimieraTable.TRETRE, MissingSuit.ZERO),
+)
+
+_PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
+    "classic": (_CLASSIC, ("scopa", "scopetta", "classica", "standard", "scopa-2")),
+    "tretre": (_TRETRE, ("scopa-tretre", "tretre-2")),
+}
+_ALIASES = {alias: name for name, (_, aliases) in _PRESETS.items() for alias in (name, *aliases)}
+
+
+def variant_names() -> tuple[str, ...]:
+    """The names of the presets, without their aliases."""
+    return tuple(_PRESETS)
+
+
+def find_variant(name: str) -> Rules:
+    """The preset rules called `name` (or one of its aliases; case and `_`/`-`/space ignored).
+
+    Presets:
+
+    - `classic` (aliases `scopa`, `scopetta`, `classica`, `standard`, `scopa-2`): 2 players,
+      11 points, Ace = 16 in primiera, a side lacking a suit cannot win primiera, a deal with
+      3 or more Kings on the table is annulled.
+    - `tretre` (aliases `scopa-tretre`, `tretre-2`): 2 players, 9 points, Ace = 15, a missing
+      suit counts 0 in primiera, a deal with 3+ Kings or four of a kind is annulled.
+
+    Raises:
+        RulesError: no preset has that name; the message lists the known names.
+    """
+    key = str(name).strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in _ALIASES:
+        known = ", ".join(sorted(_ALIASES))
+        raise RulesError(f"unknown variant {name!r}; known names: {known}")
+    return _PRESETS[_ALIASES[key]][0]

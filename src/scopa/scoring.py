@@ -1,0 +1,323 @@
+"""Hand scoring: the standard categories as pluggable components, and the hand's score.
+
+A [`ScoringRules`][scopa.ScoringRules] is a tuple of components. Each component looks at
+the cards every side captured (and the scope it made) and returns a
+[`CategoryScore`][scopa.CategoryScore]: the points of each side in that category and the
+figures behind them. Any object with a `name` and a `score` method of the right type (see
+[`ScoringComponent`][scopa.ScoringComponent]) can be added, without touching the library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from enum import Enum
+from typing import ClassVar, Protocol, runtime_checkable
+
+import attrs
+
+from scopa.cards import Card, Rank, Suit
+from scopa.errors import RulesError
+
+__all__ = [
+    "CategoryScore",
+    "Captures",
+    "Carte",
+    "Denari",
+    "HandScore",
+    "MissingSuit",
+    "Primiera",
+    "PrimieraTable",
+    "ScoringComponent",
+    "ScoringRules",
+    "Scope",
+    "Settebello",
+]
+
+
+@attrs.frozen
+class Captures:
+    """What a component scores: each side's captured cards and scope, in side order."""
+
+    piles: tuple[frozenset[Card], ...]
+    """The cards each side captured."""
+    scope: tuple[int, ...]
+    """The number of scope (sweeps) each side made."""
+
+
+@attrs.frozen
+class CategoryScore:
+    """The result of one scoring category for every side.
+
+    >>> CategoryScore("carte", points=(1, 0), figures=(22, 18)).points
+    (1, 0)
+    """
+
+    name: str
+    """The category's name, e.g. `"primiera"`."""
+    points: tuple[int, ...]
+    """The points each side scores in this category."""
+    figures: tuple[int, ...] = ()
+    """The figure each side was judged on (cards counted, primiera value…), if any."""
+
+
+@runtime_checkable
+class ScoringComponent(Protocol):
+    """The protocol of a scoring category. Implement it to add a category of your own.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class ReBello:
+    ...     name: str = "re bello"
+    ...     def score(self, hand: Captures) -> CategoryScore:
+    ...         king = Card.parse("10D")
+    ...         return CategoryScore(self.name, tuple(int(king in p) for p in hand.piles))
+    >>> rules = ScoringRules.standard().with_component(ReBello())
+    """
+
+    @property
+    def name(self) -> str:
+        """A name unique among the components of one [`ScoringRules`][scopa.ScoringRules]."""
+        ...
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """Score the hand for this category."""
+        ...
+
+
+def strict_max(figures: Sequence[int], eligible: Sequence[bool] | None = None) -> tuple[int, ...]:
+    """One point to the unique side with the highest figure among the eligible sides."""
+    candidates = [i for i in range(len(figures)) if eligible is None or eligible[i]]
+    points = [0] * len(figures)
+    if candidates:
+        best = max(figures[i] for i in candidates)
+        winners = [i for i in candidates if figures[i] == best]
+        if len(winners) == 1:
+            points[winners[0]] = 1
+    return tuple(points)
+
+
+@attrs.frozen
+class Scope:
+    """One point (or `value`) per scopa."""
+
+    value: int = 1
+    """The points of one scopa."""
+    name: str = "scope"
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """Each side's scope times the value."""
+        return CategoryScore(self.name, tuple(n * self.value for n in hand.scope), hand.scope)
+
+
+@attrs.frozen
+class Carte:
+    """One point to the side that captured strictly the most cards (20–20 scores nothing)."""
+
+    name: str = "carte"
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """The unique maximum of the pile sizes."""
+        counts = tuple(len(pile) for pile in hand.piles)
+        return CategoryScore(self.name, strict_max(counts), counts)
+
+
+@attrs.frozen
+class Denari:
+    """One point to the side that captured strictly the most denari (5–5 scores nothing)."""
+
+    name: str = "denari"
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """The unique maximum of the denari counts."""
+        counts = tuple(sum(1 for c in pile if c.suit is Suit.DENARI) for pile in hand.piles)
+        return CategoryScore(self.name, strict_max(counts), counts)
+
+
+_SETTEBELLO = Card(Rank.SETTE, Suit.DENARI)
+
+
+@attrs.frozen
+class Settebello:
+    """One point to the side that captured the seven of denari."""
+
+    name: str = "settebello"
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """One point to the holder of `7D`."""
+        held = tuple(int(_SETTEBELLO in pile) for pile in hand.piles)
+        return CategoryScore(self.name, held, held)
+
+
+def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class PrimieraTable:
+    """The primiera value of each rank.
+
+    >>> PrimieraTable.CLASSIC.value(Rank.ASSO), PrimieraTable.TRETRE.value(Rank.ASSO)
+    (16, 15)
+    """
+
+    name: str
+    """A label for the table."""
+    values: tuple[int, ...] = attrs.field(converter=_int_tuple)
+    """The values of the ranks Ace to King, in rank order (ten numbers)."""
+
+    CLASSIC: ClassVar[PrimieraTable]
+    """7 = 21, 6 = 18, Ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, figures 10."""
+    TRETRE: ClassVar[PrimieraTable]
+    """As `CLASSIC` but Ace = 15."""
+    FACE_VALUE_FIGURES: ClassVar[PrimieraTable]
+    """As `CLASSIC` but Fante 8, Cavallo 9, Re 10."""
+    ZERO_FIGURES: ClassVar[PrimieraTable]
+    """As `CLASSIC` but the figures are worth 0."""
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.values) != 10 or not all(isinstance(v, int) and v >= 0 for v in self.values):
+            raise RulesError(f"a primiera table needs ten non-negative ints, got {self.values!r}")
+
+    def value(self, rank: Rank) -> int:
+        """The primiera value of a rank."""
+        return self.values[rank - 1]
+
+
+PrimieraTable.CLASSIC = PrimieraTable("classic", (16, 12, 13, 14, 15, 18, 21, 10, 10, 10))
+PrimieraTable.TRETRE = PrimieraTable("tretre", (15, 12, 13, 14, 15, 18, 21, 10, 10, 10))
+PrimieraTable.FACE_VALUE_FIGURES = PrimieraTable(
+    "face-value-figures", (16, 12, 13, 14, 15, 18, 21, 8, 9, 10)
+)
+PrimieraTable.ZERO_FIGURES = PrimieraTable("zero-figures", (16, 12, 13, 14, 15, 18, 21, 0, 0, 0))
+
+
+class MissingSuit(Enum):
+    """What a side that lacks a suit gets in primiera."""
+
+    OPPONENT_WINS = "opponent-wins"
+    """The side cannot win primiera; the best side holding all four suits wins it."""
+    NULL = "null"
+    """An incomplete primiera is void: the same outcome as `OPPONENT_WINS`."""
+    ZERO = "zero"
+    """The missing suit counts 0 and the sums are compared."""
+
+    def __repr__(self) -> str:
+        return f"MissingSuit.{self.name}"
+
+
+@attrs.frozen
+class Primiera:
+    """One point for the best primiera: the sum of each suit's best captured card.
+
+    The figures are the primiera values: the sum over the suits the side holds.
+    """
+
+    table: PrimieraTable = PrimieraTable.CLASSIC
+    """The value of each rank."""
+    missing_suit: MissingSuit = MissingSuit.OPPONENT_WINS
+    """The policy for a side that lacks a suit."""
+    name: str = "primiera"
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """The unique best primiera among the eligible sides."""
+        values = self.table.values
+        totals = []
+        complete = []
+        for pile in hand.piles:
+            best = [-1, -1, -1, -1]
+            for card in pile:
+                best[card.suit] = max(best[card.suit], values[card.rank - 1])
+            totals.append(sum(v for v in best if v > 0))
+            complete.append(min(best) >= 0)
+        if self.missing_suit is MissingSuit.ZERO:
+            return CategoryScore(self.name, strict_max(totals), tuple(totals))
+        return CategoryScore(self.name, strict_max(totals, complete), tuple(totals))
+
+
+@attrs.frozen
+class HandScore:
+    """The score of a hand: every category's points for every side, and their totals.
+
+    Index it by category name: `score["primiera"].figures`.
+    """
+
+    categories: tuple[CategoryScore, ...]
+    """The categories in the order of the scoring rules."""
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The total points of each side."""
+        return tuple(map(sum, zip(*(c.points for c in self.categories), strict=True)))
+
+    def __getitem__(self, name: str) -> CategoryScore:
+        for category in self.categories:
+            if category.name == name:
+                return category
+        known = ", ".join(c.name for c in self.categories)
+        raise KeyError(f"no scoring category {name!r}; the categories are {known}")
+
+    def __iter__(self) -> Iterator[CategoryScore]:
+        return iter(self.categories)
+
+
+def _component_tuple(components: Iterable[ScoringComponent]) -> tuple[ScoringComponent, ...]:
+    return tuple(components)
+
+
+def _check_components(_: object, __: object, components: tuple[ScoringComponent, ...]) -> None:
+    names = [c.name for c in components]
+    if len(set(names)) != len(names):
+        raise RulesError(f"scoring component names must be unique, got {names}")
+    for component in components:
+        if not isinstance(component, ScoringComponent):
+            raise RulesError(f"{component!r} has no name and score() method")
+
+
+@attrs.frozen
+class ScoringRules:
+    """The scoring categories of a hand, in order.
+
+    >>> [c.name for c in ScoringRules.standard().components]
+    ['scope', 'carte', 'denari', 'settebello', 'primiera']
+    """
+
+    components: tuple[ScoringComponent, ...] = attrs.field(
+        converter=_component_tuple, validator=_check_components
+    )
+    """The scoring components, in the order their categories are listed."""
+
+    @classmethod
+    def standard(
+        cls,
+        primiera_table: PrimieraTable = PrimieraTable.CLASSIC,
+        missing_suit: MissingSuit = MissingSuit.OPPONENT_WINS,
+    ) -> ScoringRules:
+        """Scope, carte, denari, settebello and primiera."""
+        return cls(
+            (Scope(), Carte(), Denari(), Settebello(), Primiera(primiera_table, missing_suit))
+        )
+
+    def with_component(self, component: ScoringComponent) -> ScoringRules:
+        """A copy with one more component, scored last."""
+        return ScoringRules((*self.components, component))
+
+    def without(self, name: str) -> ScoringRules:
+        """A copy without the component called `name`."""
+        kept = tuple(c for c in self.components if c.name != name)
+        if len(kept) == len(self.components):
+            raise RulesError(f"no scoring component {name!r}")
+        return ScoringRules(kept)
+
+    def score(self, hand: Captures) -> HandScore:
+        """Score a hand with every component."""
+        sides = len(hand.piles)
+        categories = []
+        for component in self.components:
+            category = component.score(hand)
+            if len(category.points) != sides:
+                raise RulesError(
+                    f"scoring component {component.name!r} gave {len(category.points)} "
+                    f"scores for {sides} sides"
+                )
+            categories.append(category)
+        return HandScore(tuple(categories))

@@ -1,0 +1,635 @@
+"""The position of one hand: dealing, legal moves, playing a move, and the end of the hand.
+
+Players are numbered from 0. Play goes counter-clockwise, which here means upwards:
+after player `p` comes player `(p + 1) % players`. The player after the dealer (on the
+dealer's right) leads every round, and the dealer plays last.
+
+**Dealing order.** Cards are dealt from the front of the deck. At the first deal the leader
+gets the first `hand_size` cards, the next player the following `hand_size`, and so on up to
+the dealer; then `table_size` cards go face up to the table. Every later deal (when all hands
+are empty) gives the next cards of the stock the same way, leader first.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from scopa.cards import (
+    DECK,
+    Card,
+    Deck,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_cards,
+    shuffled_orders,
+)
+from scopa.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidStateError,
+    NotationError,
+)
+from scopa.moves import Move, MoveGenerator, move_generator
+from scopa.rules import Rules
+from scopa.scoring import Captures, HandScore
+
+__all__ = ["GameState"]
+
+_ALL = (1 << 40) - 1
+_GENERATORS: dict[Rules, MoveGenerator] = {}
+
+
+class _Hand:
+    """What every state of one hand shares: the rules, the dealer and the stock order."""
+
+    __slots__ = ("dealer", "moves", "players", "rules", "stock")
+
+    def __init__(self, rules: Rules, dealer: int, stock: tuple[int, ...]) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.dealer = dealer
+        self.stock = stock
+        moves = _GENERATORS.get(rules)
+        if moves is None:
+            moves = _GENERATORS[rules] = move_generator(rules)
+        self.moves = moves
+
+
+class GameState:
+    """An immutable position of one hand. [`apply`][scopa.GameState.apply] returns a new state.
+
+    Build one with [`GameState.new`][scopa.GameState.new] (a fresh deal) or
+    [`GameState.from_position`][scopa.GameState.from_position] /
+    [`GameState.from_text`][scopa.GameState.from_text] (any reachable position).
+
+    >>> from scopa import find_variant
+    >>> state = GameState.new(find_variant("classic"), seed=7)
+    >>> while not state.is_terminal:
+    ...     state = state.apply(state.legal_moves()[0])
+    >>> sum(state.hand_score().points) >= 1
+    True
+    """
+
+    __slots__ = (
+        "_hand",
+        "_hands",
+        "_last",
+        "_moves",
+        "_next",
+        "_piles",
+        "_player",
+        "_scope",
+        "_table",
+    )
+
+    _hand: _Hand
+    _next: int
+    _hands: tuple[int, ...]
+    _table: int
+    _piles: tuple[int, ...]
+    _scope: tuple[int, ...]
+    _player: int
+    _last: int
+    _moves: tuple[Move, ...] | None
+
+    def __init__(self) -> None:
+        raise TypeError("build states with GameState.new() or GameState.from_position()")
+
+    # ------------------------------------------------------------------ constructors
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        *,
+        seed: int | None = None,
+        deck: Deck | None = None,
+        dealer: int = 0,
+    ) -> GameState:
+        """Deal a new hand, from a seed or an explicit deck order.
+
+        With a seed, the deck is the first of [`Deck.shuffles(seed)`][scopa.Deck.shuffles]
+        whose first table the misdeal rule accepts (an annulled deal is shuffled again by
+        the same dealer). With neither seed nor deck, a seed is drawn from the operating
+        system.
+
+        Raises:
+            InvalidStateError: the explicit deck's first table is annulled by the misdeal
+                rule, or the dealer is not a player.
+        """
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        if seed is not None and deck is not None:
+            raise InvalidStateError("give a seed or a deck, not both")
+        _check_player(rules, dealer, "dealer")
+        if deck is None:
+            orders = shuffled_orders(secrets.randbits(64) if seed is None else seed)
+            order = next(orders)
+            while _misdealt(rules, order):
+                order = next(orders)
+            return cls._deal(rules, dealer, order)
+        if not isinstance(deck, Deck):
+            raise TypeError(f"deck must be a Deck, not {type(deck).__name__}")
+        order = tuple(card.index for card in deck)
+        if _misdealt(rules, order):
+            raise InvalidStateError(
+                f"the deal {deck.code} is annulled by the misdeal rule {rules.misdeal.name}"
+            )
+        return cls._deal(rules, dealer, order)
+
+    @classmethod
+    def _deal(cls, rules: Rules, dealer: int, order: tuple[int, ...]) -> GameState:
+        n = rules.players
+        size = rules.hand_size
+        table_end = n * size + rules.table_size
+        leader = (dealer + 1) % n
+        hands = [0] * n
+        for offset in range(n):
+            player = (leader + offset) % n
+            hands[player] = _mask(order[offset * size : (offset + 1) * size])
+        return _make(
+            _Hand(rules, dealer, order[table_end:]),
+            0,
+            tuple(hands),
+            _mask(order[n * size : table_end]),
+            (0,) * n,
+            (0,) * n,
+            leader,
+            -1,
+        )
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        *,
+        hands: Sequence[Iterable[Card]],
+        table: Iterable[Card],
+        stock: Iterable[Card],
+        dealer: int,
+        current_player: int | None = None,
+        piles: Sequence[Iterable[Card]] | None = None,
+        scope: Sequence[int] | None = None,
+        last_capturer: int | None = None,
+    ) -> GameState:
+        """Build any position that play can reach.
+
+        Args:
+            rules: the rules.
+            hands: each player's cards.
+            table: the cards face up on the table.
+            stock: the cards still to be dealt, in dealing order (see the module notes).
+            dealer: the player who dealt this hand.
+            current_player: whose turn it is; by default the one the hand sizes imply
+                (`None` for a finished hand).
+            piles: the cards each player has captured; by default none.
+            scope: the scope each player has made; by default none.
+            last_capturer: the last player who captured; by default the only player with
+                a non-empty pile, or `None` when nobody has captured.
+
+        Raises:
+            InvalidStateError: the position cannot be reached (duplicate or missing cards,
+                wrong counts, a turn that does not match the hand sizes…).
+        """
+        n = rules.players
+        _check_player(rules, dealer, "dealer")
+        hand_masks = _masks(hands, n, "hands")
+        pile_masks = _masks(piles, n, "piles") if piles is not None else (0,) * n
+        table_mask = _masks([table], 1, "table")[0]
+        stock_cards = tuple(stock)
+        if not all(isinstance(c, Card) for c in stock_cards):
+            raise InvalidStateError("stock must hold Cards")
+        stock_mask = mask_of(stock_cards)
+        scope_counts = tuple(scope) if scope is not None else (0,) * n
+        if len(scope_counts) != n or not all(
+            isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in scope_counts
+        ):
+            raise InvalidStateError(f"scope must be {n} non-negative ints, not {scope!r}")
+        groups = [*hand_masks, table_mask, stock_mask, *pile_masks]
+        seen = 0
+        for group in groups:
+            if seen & group:
+                raise InvalidStateError(
+                    f"cards given twice: {format_cards(cards_of(seen & group))}"
+                )
+            seen |= group
+        if len(stock_cards) != stock_mask.bit_count():
+            raise InvalidStateError("cards given twice in the stock")
+        if seen != _ALL:
+            raise InvalidStateError(f"cards missing: {format_cards(cards_of(_ALL ^ seen))}")
+        per_deal = n * rules.hand_size
+        if len(stock_cards) % per_deal or len(stock_cards) > 40 - rules.table_size - per_deal:
+            raise InvalidStateError(
+                f"a stock of {len(stock_cards)} cards is impossible with deals of {per_deal}"
+            )
+        expected = _turn_from_sizes(rules, dealer, hand_masks, len(stock_cards))
+        if current_player is None:
+            current_player = expected
+        if current_player != expected:
+            raise InvalidStateError(
+                f"with these hand sizes it is player {expected}'s turn, not {current_player}"
+            )
+        for player, (pile, made) in enumerate(zip(pile_masks, scope_counts, strict=True)):
+            if 2 * made > pile.bit_count():
+                raise InvalidStateError(
+                    f"player {player} cannot have {made} scope with {pile.bit_count()} cards"
+                )
+        capturers = [p for p in range(n) if pile_masks[p]]
+        if last_capturer is None:
+            if len(capturers) > 1:
+                raise InvalidStateError("several players have captured: give last_capturer")
+            last_capturer = capturers[0] if capturers else None
+        elif last_capturer not in capturers:
+            raise InvalidStateError(f"last_capturer {last_capturer} has captured nothing")
+        if expected is None and table_mask and rules.leftovers_to_last_capturer and capturers:
+            raise InvalidStateError("a finished hand has no cards left on the table")
+        return _make(
+            _Hand(rules, dealer, tuple(card.index for card in stock_cards)),
+            0,
+            hand_masks,
+            table_mask,
+            pile_masks,
+            scope_counts,
+            -1 if expected is None else expected,
+            -1 if last_capturer is None else last_capturer,
+        )
+
+    @classmethod
+    def from_text(cls, rules: Rules, text: str) -> GameState:
+        """Read a position written by [`to_text`][scopa.GameState.to_text].
+
+        Raises:
+            NotationError: the text cannot be read.
+            InvalidStateError: the position it describes cannot be reached.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a position must be text, not {text!r}")
+        fields = text.split()
+        if len(fields) != 8:
+            raise NotationError(f"a position has 8 fields, {len(fields)} in {text!r}")
+        hands, table, stock, piles, scope, dealer, current, last = fields
+        n = rules.players
+
+        def per_player(field: str, what: str) -> list[str]:
+            parts = field.split("/")
+            if len(parts) != n:
+                raise NotationError(f"{what} needs {n} parts separated by '/', got {field!r}")
+            return parts
+
+        def number(field: str, what: str) -> int | None:
+            if field == "-":
+                return None
+            if not field.isdigit():
+                raise NotationError(f"{what} must be a player number or '-', got {field!r}")
+            return int(field)
+
+        dealer_number = number(dealer, "dealer")
+        if dealer_number is None:
+            raise NotationError("the dealer cannot be '-'")
+        return cls.from_position(
+            rules,
+            hands=[parse_cards(h, "hand") for h in per_player(hands, "hands")],
+            table=parse_cards(table, "table"),
+            stock=parse_cards(stock, "stock"),
+            piles=[parse_cards(p, "pile") for p in per_player(piles, "piles")],
+            scope=[_count(s) for s in per_player(scope, "scope")],
+            dealer=dealer_number,
+            current_player=number(current, "current player"),
+            last_capturer=number(last, "last capturer"),
+        )
+
+    # ------------------------------------------------------------------ reading the position
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the hand."""
+        return self._hand.rules
+
+    @property
+    def dealer(self) -> int:
+        """The player who dealt this hand."""
+        return self._hand.dealer
+
+    @property
+    def current_player(self) -> int | None:
+        """The player to move, or `None` once the hand is over."""
+        return None if self._player < 0 else self._player
+
+    @property
+    def hands(self) -> tuple[frozenset[Card], ...]:
+        """Each player's cards."""
+        return tuple(frozenset(cards_of(h)) for h in self._hands)
+
+    @property
+    def table(self) -> frozenset[Card]:
+        """The cards face up on the table."""
+        return frozenset(cards_of(self._table))
+
+    @property
+    def piles(self) -> tuple[frozenset[Card], ...]:
+        """The cards each player has captured."""
+        return tuple(frozenset(cards_of(p)) for p in self._piles)
+
+    @property
+    def scope(self) -> tuple[int, ...]:
+        """The scope (sweeps) each player has made."""
+        return self._scope
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards still to be dealt, in dealing order."""
+        return tuple(DECK[i] for i in self._hand.stock[self._next :])
+
+    @property
+    def last_capturer(self) -> int | None:
+        """The last player who captured, or `None` if nobody has."""
+        return None if self._last < 0 else self._last
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (every card has been played)."""
+        return self._player < 0
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        """A stable, hashable key of the position (the same in every process and version).
+
+        Two states of the same rules are equal exactly when their keys are equal.
+        """
+        return (
+            self._hand.dealer,
+            self._player,
+            self._last,
+            self._table,
+            *self._hands,
+            *self._piles,
+            *self._scope,
+            *self._hand.stock[self._next :],
+        )
+
+    # ------------------------------------------------------------------ playing
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, one per distinct capture choice, in a fixed order.
+
+        The result is computed once per state. Empty when the hand is over.
+        """
+        moves = self._moves
+        if moves is None:
+            if self._player < 0:
+                moves = ()
+            else:
+                moves = tuple(self._hand.moves(self._hands[self._player], self._table))
+            self._moves = moves
+        return moves
+
+    def apply(self, move: Move) -> GameState:
+        """The state after `move`; this state is unchanged.
+
+        Raises:
+            IllegalMoveError: the move is not legal here (the message says why).
+        """
+        moves = self._moves
+        if moves is None:
+            moves = self.legal_moves()
+        if move not in moves:
+            raise IllegalMoveError(self._why_illegal(move))
+        hand = self._hand
+        player = self._player
+        bit = move._bit
+        take = move._take
+        hands = list(self._hands)
+        hands[player] ^= bit
+        table = self._table
+        piles = self._piles
+        scope = self._scope
+        last = self._last
+        next_ = self._next
+        final = False
+        if player == hand.dealer and not hands[player]:
+            if next_ < len(hand.stock):
+                next_ = _deal_round(hand, hands, next_)
+            else:
+                final = True
+        if take:
+            table ^= take
+            piles_list = list(piles)
+            piles_list[player] |= take | bit
+            if not table and (not final or hand.rules.scopa_on_last_play):
+                scope_list = list(scope)
+                scope_list[player] += 1
+                scope = tuple(scope_list)
+            last = player
+            piles = tuple(piles_list)
+        else:
+            table |= bit
+        if final:
+            if table and last >= 0 and hand.rules.leftovers_to_last_capturer:
+                piles_list = list(piles)
+                piles_list[last] |= table
+                piles = tuple(piles_list)
+                table = 0
+            player = -1
+        else:
+            player = (player + 1) % hand.players
+        state: GameState = _new(GameState)
+        state._hand = hand
+        state._next = next_
+        state._hands = tuple(hands)
+        state._table = table
+        state._piles = piles
+        state._scope = scope
+        state._player = player
+        state._last = last
+        state._moves = None
+        return state
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move in this position, allowing the short form that names only the card.
+
+        The full form (`7Dx3C+4S`, or `7D` for laying the card down) is read as written. When
+        the card alone is written and laying it down is not legal, it means the card's only
+        capture.
+
+        Raises:
+            NotationError: the text is not a move.
+            IllegalMoveError: the move is not legal here.
+            AmbiguousMoveError: the card alone matches several captures.
+        """
+        move = Move.parse(text)
+        moves = self.legal_moves()
+        if move in moves:
+            return moves[moves.index(move)]
+        options = [m for m in moves if m.card == move.card]
+        if move.captured or not options:
+            raise IllegalMoveError(self._why_illegal(move))
+        if len(options) == 1:
+            return options[0]
+        choices = ", ".join(map(str, options))
+        raise AmbiguousMoveError(f"{text!r} is ambiguous in {self.to_text()}: it may be {choices}")
+
+    def hand_score(self) -> HandScore:
+        """The score of the cards captured so far by each player; final once the hand is over."""
+        captures = Captures(self.piles, self._scope)
+        return self._hand.rules.scoring.score(captures)
+
+    # ------------------------------------------------------------------ text and values
+
+    def to_text(self) -> str:
+        """The position as one line of text, read back by [`from_text`][scopa.GameState.from_text].
+
+        Eight fields separated by spaces: hands, table, stock (in dealing order), piles,
+        scope, dealer, current player, last capturer. Per-player fields are joined by `/`;
+        cards are written one after the other (`7D3C10B`); `-` stands for none.
+        """
+        return " ".join(
+            (
+                "/".join(format_cards(cards_of(h)) for h in self._hands),
+                format_cards(cards_of(self._table)),
+                format_cards(self.stock),
+                "/".join(format_cards(cards_of(p)) for p in self._piles),
+                "/".join(map(str, self._scope)),
+                str(self._hand.dealer),
+                "-" if self._player < 0 else str(self._player),
+                "-" if self._last < 0 else str(self._last),
+            )
+        )
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"GameState.from_text({self.rules!r}, {self.to_text()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, GameState):
+            return self.key == other.key and self.rules == other.rules
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GameState.from_text, (self.rules, self.to_text()))
+
+    def _why_illegal(self, move: object) -> str:
+        where = f"in {self.to_text()}"
+        if not isinstance(move, Move):
+            return f"{move!r} is not a Move"
+        if self._player < 0:
+            return f"illegal move '{move}' {where}: the hand is over"
+        if not self._hands[self._player] >> move.card.index & 1:
+            return (
+                f"illegal move '{move}' {where}: {move.card} is not in player {self._player}'s hand"
+            )
+        if move._take & ~self._table:
+            missing = format_cards(cards_of(move._take & ~self._table))
+            return f"illegal move '{move}' {where}: {missing} not on the table"
+        options = [str(m) for m in self.legal_moves() if m.card == move.card]
+        return f"illegal move '{move}' {where}: {move.card} may only play as {', '.join(options)}"
+
+
+_new = object.__new__
+
+
+def _make(
+    hand: _Hand,
+    next_: int,
+    hands: tuple[int, ...],
+    table: int,
+    piles: tuple[int, ...],
+    scope: tuple[int, ...],
+    player: int,
+    last: int,
+) -> GameState:
+    state: GameState = _new(GameState)
+    state._hand = hand
+    state._next = next_
+    state._hands = hands
+    state._table = table
+    state._piles = piles
+    state._scope = scope
+    state._player = player
+    state._last = last
+    state._moves = None
+    return state
+
+
+def _deal_round(hand: _Hand, hands: list[int], next_: int) -> int:
+    """Deal the next round from the stock into `hands`, leader first; the new stock position."""
+    rules = hand.rules
+    n = rules.players
+    size = rules.hand_size
+    stock = hand.stock
+    for offset in range(1, n + 1):
+        hands[(hand.dealer + offset) % n] = _mask(stock[next_ : next_ + size])
+        next_ += size
+    return next_
+
+
+def _mask(indices: Iterable[int]) -> int:
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
+
+
+def _misdealt(rules: Rules, order: tuple[int, ...]) -> bool:
+    start = rules.players * rules.hand_size
+    return rules.misdeal.annuls_mask(_mask(order[start : start + rules.table_size]))
+
+
+def _check_player(rules: Rules, player: object, what: str) -> None:
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < rules.players:
+        raise InvalidStateError(
+            f"{what} must be a player number from 0 to {rules.players - 1}, not {player!r}"
+        )
+
+
+def _masks(groups: Sequence[Iterable[Card]] | Any, n: int, what: str) -> tuple[int, ...]:
+    if isinstance(groups, (str, bytes)) or not isinstance(groups, Sequence) or len(groups) != n:
+        raise InvalidStateError(f"{what} must be a sequence of {n} groups of cards")
+    masks = []
+    for group in groups:
+        cards = tuple(group)
+        if not all(isinstance(c, Card) for c in cards):
+            raise InvalidStateError(f"{what} must hold Cards, got {cards!r}")
+        mask = mask_of(cards)
+        if mask.bit_count() != len(cards):
+            raise InvalidStateError(f"a card is given twice in {what}")
+        masks.append(mask)
+    return tuple(masks)
+
+
+def _turn_from_sizes(rules: Rules, dealer: int, hands: tuple[int, ...], stock: int) -> int | None:
+    """Whose turn the hand sizes imply, or `None` for a finished hand."""
+    n = rules.players
+    order = [(dealer + offset) % n for offset in range(1, n + 1)]
+    sizes = [hands[p].bit_count() for p in order]
+    if not any(sizes):
+        if stock:
+            raise InvalidStateError("every hand is empty but the stock is not: deal the next cards")
+        return None
+    top = sizes[0] if sizes[0] >= sizes[-1] else sizes[-1]
+    played = sum(1 for s in sizes if s == top - 1)
+    if top > rules.hand_size or sizes != [top - 1] * played + [top] * (n - played):
+        raise InvalidStateError(
+            f"hand sizes {[hands[p].bit_count() for p in range(n)]} do not fit a round "
+            f"of {rules.hand_size}-card hands led by player {order[0]}"
+        )
+    return order[played]
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise NotationError(f"a scope count must be a number, got {text!r}")
+    return int(text)
