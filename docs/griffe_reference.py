@@ -1,0 +1,88 @@
+"""A Griffe extension used by the API reference to present the docstrings of `scopa`.
+
+It changes what is rendered, never the source:
+
+- The docstrings write their examples as bare doctest paragraphs (lines that begin with
+  three `>` signs). Markdown would read such lines as nested quotations, so each such
+  paragraph outside a code fence is wrapped in a `pycon` fence.
+- An attribute declared as `attrs.field(...)` is shown with its default value (or its
+  factory call) instead of the `attrs.field` call, which names private helpers.
+- A private base class is replaced by its own bases, so that `Bases:` lists public names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import griffe
+
+_PROMPT = ">" * 3
+_FENCES = ("```", "~~~")
+_ATTRS_FIELD = ("attrs.field", "attr.ib", "attr.attrib", "field")
+
+
+def fence_doctests(text: str) -> str:
+    """Wrap every bare doctest paragraph of a docstring in a `pycon` code fence."""
+    lines = text.split("\n")
+    out: list[str] = []
+    in_fence = False
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.lstrip()
+        if stripped.startswith(_FENCES):
+            in_fence = not in_fence
+        if in_fence or not stripped.startswith(_PROMPT):
+            out.append(line)
+            i += 1
+            continue
+        indent = line[: len(line) - len(stripped)]
+        if out and out[-1].strip():
+            out.append("")
+        out.append(f"{indent}```pycon")
+        while i < len(lines) and lines[i].strip():
+            out.append(lines[i])
+            i += 1
+        out.append(f"{indent}```")
+    return "\n".join(out)
+
+
+def _field_default(value: griffe.Expr) -> griffe.Expr | None:
+    """The default of an `attrs.field(...)` call: `default=`, or `factory=` called."""
+    assert isinstance(value, griffe.ExprCall)
+    for argument in value.arguments:
+        if isinstance(argument, griffe.ExprKeyword):
+            if argument.name == "default":
+                return argument.value  # type: ignore[return-value]
+            if argument.name == "factory" and isinstance(argument.value, griffe.Expr):
+                return griffe.ExprCall(function=argument.value, arguments=[])
+    return None
+
+
+class ReferencePresentation(griffe.Extension):
+    """Adjust docstrings, attribute values and bases once the package is loaded."""
+
+    def on_object(self, *, obj: griffe.Object, **kwargs: Any) -> None:
+        """Adjust one object (any kind)."""
+        docstring = obj.docstring
+        if docstring is not None and _PROMPT in docstring.value:
+            docstring.value = fence_doctests(docstring.value)
+            docstring.__dict__.pop("parsed", None)
+        if isinstance(obj, griffe.Attribute):
+            value = obj.value
+            if isinstance(value, griffe.ExprCall) and str(value.function) in _ATTRS_FIELD:
+                obj.value = _field_default(value)
+        if isinstance(obj, griffe.Class):
+            obj.bases = self._public_bases(obj)
+
+    def _public_bases(self, cls: griffe.Class) -> list[str | griffe.Expr]:
+        bases: list[str | griffe.Expr] = []
+        for base in cls.bases:
+            name = str(base)
+            parent = cls.parent
+            private = parent.members.get(name) if parent is not None else None
+            if name.startswith("_") and isinstance(private, griffe.Class):
+                bases.extend(self._public_bases(private))
+            else:
+                bases.append(base)
+        return bases

@@ -1,0 +1,52 @@
+"""Hypothesis strategies shared by the tests: rules, decks and reachable states."""
+
+from __future__ import annotations
+
+import attrs
+from hypothesis import strategies as st
+
+from scopa import DECK, CapturePriority, Deck, GameState, Rules, find_variant, variant_names
+
+presets = st.sampled_from([find_variant(name) for name in variant_names()])
+
+
+@st.composite
+def rules(draw: st.DrawFn) -> Rules:
+    """A preset, sometimes with its capturing and end-of-hand knobs changed."""
+    base = draw(presets)
+    if draw(st.booleans()):
+        return base
+    return attrs.evolve(
+        base,
+        capture_priority=draw(st.sampled_from(CapturePriority)),
+        played_card_must_capture=draw(st.booleans()),
+        scopa_on_last_play=draw(st.booleans()),
+        leftovers_to_last_capturer=draw(st.booleans()),
+        capture_by_rank=draw(st.booleans()),
+        capture_by_sum=draw(st.booleans()),
+    )
+
+
+decks = st.permutations(DECK).map(Deck)
+seeds = st.integers(min_value=0, max_value=2**64 - 1)
+
+
+@st.composite
+def states(draw: st.DrawFn, rules: st.SearchStrategy[Rules] = rules()) -> GameState:
+    """A state reached from a random deal by random legal play (possibly the end of the hand)."""
+    chosen = draw(rules)
+    state = GameState.new(chosen, seed=draw(seeds), dealer=draw(st.integers(0, chosen.players - 1)))
+    for _ in range(draw(st.integers(0, chosen.plays_per_hand))):
+        if state.is_terminal:
+            break
+        moves = state.legal_moves()
+        state = state.apply(moves[draw(st.integers(0, len(moves) - 1))])
+    return state
+
+
+def play_out(state: GameState, choices: st.DataObject) -> GameState:
+    """Play random legal moves drawn from `choices` to the end of the hand."""
+    while not state.is_terminal:
+        moves = state.legal_moves()
+        state = state.apply(moves[choices.draw(st.integers(0, len(moves) - 1))])
+    return state

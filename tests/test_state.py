@@ -1,0 +1,405 @@
+from __future__ import annotations
+
+import copy
+import pickle
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scopa import (
+    DECK,
+    AmbiguousMoveError,
+    Card,
+    CapturePriority,
+    Deck,
+    GameState,
+    IllegalMoveError,
+    InvalidStateError,
+    Move,
+    NotationError,
+    ScopaError,
+    find_variant,
+)
+from tests import oracle
+from tests.strategies import play_out, rules, seeds, states
+
+C = Card.parse
+CLASSIC = find_variant("classic")
+
+
+def cards(text: str) -> list[Card]:
+    return [C(t) for t in text.split()]
+
+
+def all_cards(state: GameState) -> list[Card]:
+    return [
+        *[c for hand in state.hands for c in hand],
+        *state.table,
+        *state.stock,
+        *[c for pile in state.piles for c in pile],
+    ]
+
+
+# ----------------------------------------------------------------------------- properties
+
+
+@given(states())
+def test_the_forty_cards_are_conserved(state: GameState) -> None:
+    found = all_cards(state)
+    assert len(found) == 40
+    assert set(found) == set(DECK)
+
+
+@given(states())
+def test_legal_moves_match_the_brute_force_rules(state: GameState) -> None:
+    if state.is_terminal:
+        assert state.legal_moves() == ()
+        return
+    player = state.current_player
+    assert player is not None
+    expected = oracle.legal_moves(state.rules, state.hands[player], state.table)
+    moves = state.legal_moves()
+    assert len(moves) == len(set(moves)), "one move per distinct capture choice"
+    assert set(moves) == expected
+    assert moves is state.legal_moves(), "computed once per state"
+
+
+@given(states(), st.data())
+def test_every_legal_move_applies_and_keeps_the_state(state: GameState, data: st.DataObject) -> None:
+    before = state.to_text()
+    for move in state.legal_moves():
+        after = state.apply(move)
+        assert move.card not in after.hands[state.current_player or 0]
+        assert after.to_text() != before
+    assert state.to_text() == before
+
+
+@given(states(), st.sampled_from(DECK), st.sets(st.sampled_from(DECK), max_size=4))
+def test_illegal_moves_are_refused_and_change_nothing(
+    state: GameState, card: Card, captured: set[Card]
+) -> None:
+    captured.discard(card)
+    move = Move(card, frozenset(captured))
+    before = state.to_text()
+    if move in state.legal_moves():
+        return
+    with pytest.raises(IllegalMoveError) as error:
+        state.apply(move)
+    assert str(move) in str(error.value)
+    assert state.to_text() == before
+
+
+@given(rules(), seeds, st.data())
+@settings(max_examples=50)
+def test_a_hand_lasts_exactly_its_plays(chosen: object, seed: int, data: st.DataObject) -> None:
+    assert isinstance(chosen, type(CLASSIC))
+    state = GameState.new(chosen, seed=seed)
+    plays = 0
+    while not state.is_terminal:
+        moves = state.legal_moves()
+        state = state.apply(moves[data.draw(st.integers(0, len(moves) - 1))])
+        plays += 1
+    assert plays == 36 == chosen.plays_per_hand
+    assert state.current_player is None
+    assert state.stock == ()
+    assert all(not hand for hand in state.hands)
+
+
+@given(states(), st.data())
+def test_scores_add_up(state: GameState, data: st.DataObject) -> None:
+    end = play_out(state, data)
+    score = end.hand_score()
+    points = score.points
+    assert len(points) == 2
+    assert score["scope"].points == end.scope
+    assert score["carte"].figures == tuple(len(p) for p in end.piles)
+    for name in ("carte", "denari", "settebello", "primiera"):
+        assert score[name].points in ((0, 0), (1, 0), (0, 1))
+    if sum(len(p) for p in end.piles) == 40:
+        # KA-25: in 2 players the points other than scope are 4 minus the tied categories.
+        ties = sum(1 for name in ("carte", "denari", "primiera") if sum(score[name].points) == 0)
+        assert sum(points) - sum(end.scope) == 4 - ties
+        assert score["settebello"].points in ((1, 0), (0, 1))
+    else:
+        # only without leftovers to the last capturer, or when nobody ever captured
+        assert not end.rules.leftovers_to_last_capturer or end.last_capturer is None
+
+
+@given(states())
+def test_position_text_round_trips(state: GameState) -> None:
+    text = state.to_text()
+    back = GameState.from_text(state.rules, text)
+    assert back == state
+    assert back.to_text() == text
+    assert back.key == state.key
+    assert hash(back) == hash(state)
+    assert back.legal_moves() == state.legal_moves()
+
+
+@given(states())
+def test_move_text_round_trips_through_the_state(state: GameState) -> None:
+    for move in state.legal_moves():
+        assert Move.parse(str(move)) == move
+        assert state.parse_move(str(move)) is move
+
+
+@given(rules(), seeds)
+@settings(max_examples=30)
+def test_the_same_seed_gives_the_same_game(chosen: object, seed: int) -> None:
+    assert isinstance(chosen, type(CLASSIC))
+
+    def game() -> list[str]:
+        state = GameState.new(chosen, seed=seed)
+        texts = []
+        while not state.is_terminal:
+            texts.append(state.to_text())
+            state = state.apply(state.legal_moves()[-1])
+        return texts
+
+    assert game() == game()
+
+
+@given(states())
+def test_states_copy_and_pickle_to_equal_states(state: GameState) -> None:
+    assert copy.copy(state) is state
+    assert copy.deepcopy(state) is state
+    assert pickle.loads(pickle.dumps(state)) == state
+
+
+@given(states())
+def test_states_cannot_be_mutated_through_public_attributes(state: GameState) -> None:
+    for name in ("table", "hands", "piles", "scope", "stock", "current_player", "rules", "key"):
+        with pytest.raises(AttributeError):
+            setattr(state, name, None)
+    with pytest.raises(AttributeError):
+        state.extra = 1  # type: ignore[attr-defined]
+
+
+# ----------------------------------------------------------------------------- dealing
+
+
+def test_new_deals_in_the_documented_order() -> None:
+    deck = Deck.shuffled(11)
+    for dealer in (0, 1):
+        state = GameState.new(CLASSIC, deck=deck, dealer=dealer)
+        leader = 1 - dealer
+        assert state.current_player == leader
+        assert state.hands[leader] == frozenset(deck[0:3])
+        assert state.hands[dealer] == frozenset(deck[3:6])
+        assert state.table == frozenset(deck[6:10])
+        assert state.stock == deck.cards[10:]
+        assert state.dealer == dealer
+
+
+def test_later_deals_give_three_cards_each_leader_first() -> None:
+    deck = Deck.shuffled(12)
+    state = GameState.new(CLASSIC, deck=deck, dealer=0)
+    for _ in range(6):
+        state = state.apply(state.legal_moves()[0])
+    assert state.current_player == 1
+    assert state.hands[1] == frozenset(deck[10:13])
+    assert state.hands[0] == frozenset(deck[13:16])
+    assert state.stock == deck.cards[16:]
+
+
+def test_seeded_deal_skips_annulled_tables() -> None:
+    # Find a seed whose first shuffle is annulled (3+ kings on the table): the deal must
+    # then be the next shuffle of the same stream.
+    for seed in range(20_000):
+        decks = Deck.shuffles(seed)
+        first = next(decks)
+        if sum(1 for c in first[6:10] if c.rank == 10) >= 3:
+            break
+    else:
+        pytest.fail("no annulled deal found")
+    state = GameState.new(CLASSIC, seed=seed)
+    second = next(decks)
+    assert state.table == frozenset(second[6:10])
+    with pytest.raises(InvalidStateError, match="annulled"):
+        GameState.new(CLASSIC, deck=first)
+
+
+def test_new_without_seed_or_deck_deals_a_random_hand() -> None:
+    state = GameState.new(CLASSIC)
+    assert len(state.table) == 4
+
+
+def test_new_refuses_bad_arguments() -> None:
+    with pytest.raises(InvalidStateError, match="dealer"):
+        GameState.new(CLASSIC, seed=1, dealer=2)
+    with pytest.raises(InvalidStateError, match="not both"):
+        GameState.new(CLASSIC, seed=1, deck=Deck.standard())
+    with pytest.raises(TypeError, match="Rules"):
+        GameState.new("classic", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Deck"):
+        GameState.new(CLASSIC, deck=list(DECK))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="construct|GameState.new"):
+        GameState()
+
+
+# ----------------------------------------------------------------------------- positions
+
+
+def endgame(**changes: object) -> GameState:
+    """Dealer 1; player 0 holds 9D, player 1 holds 2B; table 1C 3S 4B 5C 8S; rest in piles."""
+    hands = [cards("9D"), cards("2B")]
+    table = cards("1C 3S 4B 5C 8S")
+    used = {*hands[0], *hands[1], *table}
+    rest = [c for c in DECK if c not in used]
+    arguments: dict[str, object] = {
+        "hands": hands,
+        "table": table,
+        "stock": [],
+        "dealer": 1,
+        "piles": [rest[:17], rest[17:]],
+        "last_capturer": 1,
+    }
+    arguments.update(changes)
+    return GameState.from_position(CLASSIC, **arguments)  # type: ignore[arg-type]
+
+
+def test_from_position_builds_the_position() -> None:
+    state = endgame()
+    assert state.current_player == 0
+    assert state.table == frozenset(cards("1C 3S 4B 5C 8S"))
+    assert state.last_capturer == 1
+    assert {str(m) for m in state.legal_moves()} == {"9Dx1C+8S", "9Dx5C+4B", "9Dx1C+5C+3S"}
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"table": cards("1C 3S 4B 5C 8S 9D")}, "twice"),
+        ({"table": cards("1C 3S 4B 5C")}, "missing: 8S"),
+        ({"hands": [cards("9D 8S"), cards("2B")], "table": cards("1C 3S 4B 5C")}, "hand sizes"),
+        ({"current_player": 1}, "turn"),
+        ({"dealer": 2}, "dealer"),
+        ({"last_capturer": None}, "last_capturer"),
+        ({"scope": [0]}, "scope"),
+        ({"scope": [0, -1]}, "scope"),
+        ({"scope": [0, 30]}, "scope"),
+        ({"hands": [cards("9D")]}, "hands"),
+        ({"hands": "9D 2B"}, "hands"),
+        ({"hands": [["9D"], cards("2B")]}, "Cards"),
+    ],
+)
+def test_from_position_refuses_impossible_positions(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidStateError, match=message):
+        endgame(**changes)
+
+
+def test_from_position_refuses_a_stock_that_cannot_be() -> None:
+    state = GameState.new(CLASSIC, seed=3)
+    stock = list(state.stock)
+    with pytest.raises(InvalidStateError, match="stock"):
+        GameState.from_position(
+            CLASSIC,
+            hands=state.hands,
+            table=state.table,
+            stock=stock[:-1],
+            dealer=0,
+            piles=[[stock[-1]], []],
+        )
+    with pytest.raises(InvalidStateError, match="empty"):
+        GameState.from_position(
+            CLASSIC,
+            hands=[[], []],
+            table=state.table,
+            stock=stock,
+            dealer=0,
+            piles=[[*state.hands[0], *state.hands[1]], []],
+        )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "a b c d e f g h",
+        "9D/2B 1C3S4B5C8S - -/- 0/0 1 0 1 extra",
+        "9D 1C3S4B5C8S - -/- 0/0 1 0 1",
+        "9D/2B 1C3S4B5C8S - -/- 0/x 1 0 1",
+        "9D/2B 1C3S4B5C8S - -/- 0/0 - 0 1",
+        "9D/2B 1C3S4B5C8S - -/- 0/0 1 x 1",
+    ],
+)
+def test_from_text_refuses_unreadable_positions(text: str) -> None:
+    with pytest.raises(NotationError):
+        GameState.from_text(CLASSIC, text)
+
+
+def test_from_text_reads_a_known_position() -> None:
+    state = endgame()
+    # cards are written in index order: coppe (1C 5C) before spade (3S 8S) before bastoni (4B)
+    assert state.to_text().startswith("9D/2B 1C5C3S8S4B - ")
+    assert state.to_text().endswith(" 0/0 1 0 1")
+    piles = "/".join("".join(map(str, sorted(p))) for p in state.piles)
+    written = f"9d/2b 8s4b1c3s5c - {piles} 0/0 1 0 1"
+    assert GameState.from_text(CLASSIC, written) == state
+
+
+# ----------------------------------------------------------------------------- moves in a state
+
+
+def test_parse_move_reads_short_and_full_forms() -> None:
+    state = endgame(hands=[cards("9D"), cards("2B")])
+    with pytest.raises(AmbiguousMoveError, match="9Dx1C\\+8S"):
+        state.parse_move("9d")
+    assert state.parse_move("9Dx8S+1C") == Move.parse("9Dx1C+8S")
+    with pytest.raises(IllegalMoveError, match="2B is not in player 0's hand"):
+        state.parse_move("2B")
+    with pytest.raises(IllegalMoveError, match="9D may only play as"):
+        state.parse_move("9Dx1C+3S+5C+8S")
+    with pytest.raises(IllegalMoveError, match="not on the table"):
+        state.parse_move("9Dx2S+7S")
+    with pytest.raises(NotationError):
+        state.parse_move("9")
+
+
+def test_parse_move_short_form_names_the_only_capture() -> None:
+    # KA-09 position: 7D must take 2C+5S; 10B can only be laid down.
+    hands = [cards("7D 10B"), cards("1B 2B")]
+    table = cards("2C 5S")
+    used = {*hands[0], *hands[1], *table}
+    rest = [c for c in DECK if c not in used]
+    state = GameState.from_position(
+        CLASSIC, hands=hands, table=table, stock=[], dealer=1, piles=[rest, []]
+    )
+    assert state.parse_move("7d") == Move.parse("7Dx2C+5S")
+    assert state.parse_move("10b") == Move.parse("10B")
+    with pytest.raises(IllegalMoveError):
+        state.apply(Move.parse("7D"))
+
+
+def test_apply_refuses_non_moves_and_moves_after_the_end() -> None:
+    state = endgame()
+    with pytest.raises(IllegalMoveError, match="not a Move"):
+        state.apply("9D")  # type: ignore[arg-type]
+    end = state.apply(state.legal_moves()[0]).apply(state.apply(state.legal_moves()[0]).legal_moves()[0])
+    assert end.is_terminal
+    with pytest.raises(IllegalMoveError, match="over"):
+        end.apply(Move.parse("9D"))
+
+
+def test_every_error_is_a_scopa_error_and_a_value_error() -> None:
+    for error in (AmbiguousMoveError, IllegalMoveError, InvalidStateError, NotationError):
+        assert issubclass(error, ScopaError)
+        assert issubclass(error, ValueError)
+
+
+def test_free_priority_offers_the_equal_card_and_the_sums() -> None:
+    free = attrs.evolve(CLASSIC, capture_priority=CapturePriority.FREE)
+    hands = [cards("5D"), cards("1B")]
+    table = cards("2C 3S 5B")
+    used = {*hands[0], *hands[1], *table}
+    rest = [c for c in DECK if c not in used]
+    state = GameState.from_position(free, hands=hands, table=table, stock=[], dealer=1, piles=[rest, []])
+    assert {str(m) for m in state.legal_moves()} == {"5Dx5B", "5Dx2C+3S"}
+
+
+def test_repr_evaluates_back() -> None:
+    state = GameState.new(CLASSIC, seed=5)
+    assert repr(state).startswith("GameState.from_text(find_variant('classic'), ")
+    assert eval(repr(state), {"GameState": GameState, "find_variant": find_variant}) == state
