@@ -2,9 +2,6 @@
 
 It changes what is rendered, never the source:
 
-- The docstrings write their examples as bare doctest paragraphs (lines that begin with
-  three `>` signs). Markdown would read such lines as nested quotations, so each such
-  paragraph outside a code fence is wrapped in a `pycon` fence.
 - An attribute declared as `attrs.field(...)` is shown with its default value (or its
   factory call) instead of the `attrs.field` call, which names private helpers.
 - A private base class is replaced by its own bases, so that `Bases:` lists public names.
@@ -16,35 +13,7 @@ from typing import Any
 
 import griffe
 
-_PROMPT = ">" * 3
-_FENCES = ("```", "~~~")
 _ATTRS_FIELD = ("attrs.field", "attr.ib", "attr.attrib", "field")
-
-
-def fence_doctests(text: str) -> str:
-    """Wrap every bare doctest paragraph of a docstring in a `pycon` code fence."""
-    lines = text.split("\n")
-    out: list[str] = []
-    in_fence = False
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        stripped = line.lstrip()
-        if stripped.startswith(_FENCES):
-            in_fence = not in_fence
-        if in_fence or not stripped.startswith(_PROMPT):
-            out.append(line)
-            i += 1
-            continue
-        indent = line[: len(line) - len(stripped)]
-        if out and out[-1].strip():
-            out.append("")
-        out.append(f"{indent}```pycon")
-        while i < len(lines) and lines[i].strip():
-            out.append(lines[i])
-            i += 1
-        out.append(f"{indent}```")
-    return "\n".join(out)
 
 
 def _field_default(value: griffe.Expr) -> griffe.Expr | None:
@@ -64,10 +33,6 @@ class ReferencePresentation(griffe.Extension):
 
     def on_object(self, *, obj: griffe.Object, **kwargs: Any) -> None:
         """Adjust one object (any kind)."""
-        docstring = obj.docstring
-        if docstring is not None and _PROMPT in docstring.value:
-            docstring.value = fence_doctests(docstring.value)
-            docstring.__dict__.pop("parsed", None)
         if isinstance(obj, griffe.Attribute):
             value = obj.value
             if isinstance(value, griffe.ExprCall) and str(value.function) in _ATTRS_FIELD:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scopa import Card, CapturePriority, Move, Rules
+from scopa import CapturePriority, Card, Move, Rules
 
 
 def subsets_adding_up_to(cards: list[Card], target: int) -> list[frozenset[Card]]:

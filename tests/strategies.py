@@ -31,8 +31,11 @@ decks = st.permutations(DECK).map(Deck)
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 
 
+any_rules = rules()
+
+
 @st.composite
-def states(draw: st.DrawFn, rules: st.SearchStrategy[Rules] = rules()) -> GameState:
+def states(draw: st.DrawFn, rules: st.SearchStrategy[Rules] = any_rules) -> GameState:
     """A state reached from a random deal by random legal play (possibly the end of the hand)."""
     chosen = draw(rules)
     state = GameState.new(chosen, seed=draw(seeds), dealer=draw(st.integers(0, chosen.players - 1)))

@@ -70,8 +70,10 @@ def test_parse_refuses_bad_text_naming_it(text: str) -> None:
 
 
 def test_parse_refuses_non_text() -> None:
-    with pytest.raises(NotationError):
+    with pytest.raises(TypeError, match="text"):
         Card.parse(7)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="text"):
+        Deck.from_code(7)  # type: ignore[arg-type]
 
 
 def test_notation_error_is_a_value_error() -> None:

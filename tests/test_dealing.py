@@ -22,7 +22,9 @@ def chi_square_critical(df: int, z: float = 3.09) -> float:
 
 def chi_square(observed: list[int], probabilities: list[float]) -> float:
     total = sum(observed)
-    return sum((o - total * p) ** 2 / (total * p) for o, p in zip(observed, probabilities, strict=True))
+    return sum(
+        (o - total * p) ** 2 / (total * p) for o, p in zip(observed, probabilities, strict=True)
+    )
 
 
 def test_every_card_is_uniform_over_the_positions() -> None:

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from scopa import (
     DECK,
     AmbiguousMoveError,
-    Card,
     CapturePriority,
+    Card,
     Deck,
     GameState,
     IllegalMoveError,
@@ -67,7 +67,9 @@ def test_legal_moves_match_the_brute_force_rules(state: GameState) -> None:
 
 
 @given(states(), st.data())
-def test_every_legal_move_applies_and_keeps_the_state(state: GameState, data: st.DataObject) -> None:
+def test_every_legal_move_applies_and_keeps_the_state(
+    state: GameState, data: st.DataObject
+) -> None:
     before = state.to_text()
     for move in state.legal_moves():
         after = state.apply(move)
@@ -235,7 +237,7 @@ def test_new_refuses_bad_arguments() -> None:
         GameState.new("classic", seed=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Deck"):
         GameState.new(CLASSIC, deck=list(DECK))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="construct|GameState.new"):
+    with pytest.raises(TypeError, match=r"GameState\.new"):
         GameState()
 
 
@@ -285,7 +287,9 @@ def test_from_position_builds_the_position() -> None:
         ({"hands": [["9D"], cards("2B")]}, "Cards"),
     ],
 )
-def test_from_position_refuses_impossible_positions(changes: dict[str, object], message: str) -> None:
+def test_from_position_refuses_impossible_positions(
+    changes: dict[str, object], message: str
+) -> None:
     with pytest.raises(InvalidStateError, match=message):
         endgame(**changes)
 
@@ -377,7 +381,9 @@ def test_apply_refuses_non_moves_and_moves_after_the_end() -> None:
     state = endgame()
     with pytest.raises(IllegalMoveError, match="not a Move"):
         state.apply("9D")  # type: ignore[arg-type]
-    end = state.apply(state.legal_moves()[0]).apply(state.apply(state.legal_moves()[0]).legal_moves()[0])
+    end = state.apply(state.legal_moves()[0]).apply(
+        state.apply(state.legal_moves()[0]).legal_moves()[0]
+    )
     assert end.is_terminal
     with pytest.raises(IllegalMoveError, match="over"):
         end.apply(Move.parse("9D"))
@@ -395,7 +401,9 @@ def test_free_priority_offers_the_equal_card_and_the_sums() -> None:
     table = cards("2C 3S 5B")
     used = {*hands[0], *hands[1], *table}
     rest = [c for c in DECK if c not in used]
-    state = GameState.from_position(free, hands=hands, table=table, stock=[], dealer=1, piles=[rest, []])
+    state = GameState.from_position(
+        free, hands=hands, table=table, stock=[], dealer=1, piles=[rest, []]
+    )
     assert {str(m) for m in state.legal_moves()} == {"5Dx5B", "5Dx2C+3S"}
 
 

@@ -1,10 +1,11 @@
 """`scopa`: the rules of Scopa and its family of Italian card games, as a typed library.
 
->>> import scopa
->>> rules = scopa.find_variant("classic")
->>> state = scopa.GameState.new(rules, seed=1)
->>> len(state.table), [len(hand) for hand in state.hands]
-(4, [3, 3])
+Examples:
+    >>> import scopa
+    >>> rules = scopa.find_variant("classic")
+    >>> state = scopa.GameState.new(rules, seed=1)
+    >>> len(state.table), [len(hand) for hand in state.hands]
+    (4, [3, 3])
 """
 
 from scopa.cards import DECK, Card, Deck, Rank, Suit

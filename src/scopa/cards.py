@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
-from typing import Any
+from typing import Any, overload
 
 import attrs
 
@@ -51,12 +51,19 @@ class Rank(IntEnum):
     """The ten ranks; the value of a rank is its capture value (1 to 10)."""
 
     ASSO = 1
+    """The Ace (1)."""
     DUE = 2
+    """The two."""
     TRE = 3
+    """The three."""
     QUATTRO = 4
+    """The four."""
     CINQUE = 5
+    """The five."""
     SEI = 6
+    """The six."""
     SETTE = 7
+    """The seven; the seven of denari is the *settebello*."""
     FANTE = 8
     """The Jack (8); sometimes called *Donna*."""
     CAVALLO = 9
@@ -92,10 +99,11 @@ class Card:
     Prefer the cards of [`DECK`][scopa.DECK] or [`Card.parse`][scopa.Card.parse]; a
     `Card(rank, suit)` built by hand is equal to the deck's card.
 
-    >>> Card.parse("7d")
-    Card.parse('7D')
-    >>> str(Card(Rank.RE, Suit.BASTONI))
-    '10B'
+    Examples:
+        >>> Card.parse("7d")
+        Card.parse('7D')
+        >>> str(Card(Rank.RE, Suit.BASTONI))
+        '10B'
     """
 
     rank: Rank = attrs.field(converter=Rank)
@@ -118,9 +126,10 @@ class Card:
 
         Raises:
             NotationError: the text is not a card.
+            TypeError: `text` is not a string.
         """
         if not isinstance(text, str):
-            raise NotationError(f"a card must be given as text, not {text!r}")
+            raise TypeError(f"a card must be given as text, not {type(text).__name__}")
         card = _CARD_TEXT.get(text.strip().upper())
         if card is None:
             raise NotationError(f"cannot read {text!r} as a card (expected e.g. '7D', '10b', 'Rc')")
@@ -275,16 +284,17 @@ def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 @attrs.frozen(repr=False)
-class Deck:
+class Deck(Sequence[Card]):
     """An immutable order of the 40 cards; dealing takes them from the front.
 
     Build one with [`Deck.standard`][scopa.Deck.standard], [`Deck.shuffled`][scopa.Deck.shuffled]
     (reproducible everywhere), [`Deck.from_code`][scopa.Deck.from_code], or `Deck(cards)` with
     an explicit sequence of the 40 distinct cards.
 
-    >>> deck = Deck.shuffled(2026)
-    >>> Deck.from_code(deck.code) == deck
-    True
+    Examples:
+        >>> deck = Deck.shuffled(2026)
+        >>> Deck.from_code(deck.code) == deck
+        True
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
@@ -306,7 +316,12 @@ class Deck:
 
     @classmethod
     def shuffled(cls, seed: int) -> Deck:
-        """The first deck of [`Deck.shuffles(seed)`][scopa.Deck.shuffles]."""
+        """The first deck of [`Deck.shuffles(seed)`][scopa.Deck.shuffles].
+
+        Raises:
+            InvalidStateError: the seed is not between 0 and 2**64 - 1.
+            TypeError: the seed is not an int.
+        """
         return next(cls.shuffles(seed))
 
     @classmethod
@@ -321,6 +336,10 @@ class Deck:
         39 down to 1, `j = N mod (i + 1)`, `N = N div (i + 1)`, and positions `i` and `j`
         are swapped. The next deck continues the same stream; a misdealt hand is redealt
         from it.
+
+        Raises:
+            InvalidStateError: the seed is not between 0 and 2**64 - 1.
+            TypeError: the seed is not an int.
         """
         return (cls(DECK[i] for i in order) for order in shuffled_orders(seed))
 
@@ -330,9 +349,10 @@ class Deck:
 
         Raises:
             NotationError: the text is not a deal code.
+            TypeError: `code` is not a string.
         """
         if not isinstance(code, str):
-            raise NotationError(f"a deal code must be text, not {code!r}")
+            raise TypeError(f"a deal code must be text, not {type(code).__name__}")
         digits = code.strip().upper().replace("-", "")
         if len(digits) != _CODE_LENGTH or any(c not in _CODE_VALUES for c in digits):
             raise NotationError(
@@ -376,7 +396,13 @@ class Deck:
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
-    def __getitem__(self, position: int) -> Card:
+    @overload
+    def __getitem__(self, position: int) -> Card: ...
+
+    @overload
+    def __getitem__(self, position: slice) -> tuple[Card, ...]: ...
+
+    def __getitem__(self, position: int | slice) -> Card | tuple[Card, ...]:
         return self.cards[position]
 
     def __str__(self) -> str:

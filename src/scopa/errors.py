@@ -1,7 +1,9 @@
 """The exception tree.
 
-Every error the library raises on bad input is a [`ScopaError`][scopa.ScopaError], and
-every concrete subclass is also a `ValueError`, so callers can catch either.
+Every error the library raises on a bad value is a [`ScopaError`][scopa.ScopaError], and
+every concrete subclass is also a `ValueError`, so callers can catch either. An argument of
+the wrong type (a number where text is expected, a string where a `Card` is) raises
+`TypeError`, as Python itself does.
 """
 
 from __future__ import annotations
@@ -33,7 +35,10 @@ class AmbiguousMoveError(ScopaError, ValueError):
 
 
 class InvalidStateError(ScopaError, ValueError):
-    """A position or deal that cannot exist: duplicate or missing cards, wrong counts."""
+    """A position or deal that cannot exist (duplicate or missing cards, wrong counts).
+
+    Also raised for a seed outside 0 to 2**64 - 1 and a dealer who is not a player.
+    """
 
 
 class RulesError(ScopaError, ValueError):

@@ -26,11 +26,12 @@ def _to_frozenset(cards: Iterable[Card]) -> frozenset[Card]:
 class Move:
     """A play: the card played and the set of table cards it captures (empty: laid down).
 
-    >>> move = Move.parse("9Dx1C+8S")
-    >>> move.card, sorted(move.captured)
-    (Card.parse('9D'), [Card.parse('1C'), Card.parse('8S')])
-    >>> str(Move(Card.parse("7D"), frozenset()))
-    '7D'
+    Examples:
+        >>> move = Move.parse("9Dx1C+8S")
+        >>> move.card, sorted(move.captured)
+        (Card.parse('9D'), [Card.parse('1C'), Card.parse('8S')])
+        >>> str(Move(Card.parse("7D"), frozenset()))
+        '7D'
     """
 
     card: Card
@@ -43,11 +44,11 @@ class Move:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            raise IllegalMoveError(f"a move's card must be a Card, not {self.card!r}")
+            raise TypeError(f"a move's card must be a Card, not {self.card!r}")
         take = 0
         for card in self.captured:
             if not isinstance(card, Card):
-                raise IllegalMoveError(f"a move captures Cards, not {card!r}")
+                raise TypeError(f"a move captures Cards, not {card!r}")
             take |= 1 << card.index
         if take >> self.card.index & 1:
             raise IllegalMoveError(f"{self.card} cannot capture itself")
@@ -64,13 +65,19 @@ class Move:
 
         Raises:
             NotationError: the text is not a move.
+            TypeError: `text` is not a string.
         """
         if not isinstance(text, str):
-            raise NotationError(f"a move must be given as text, not {text!r}")
+            raise TypeError(f"a move must be given as text, not {type(text).__name__}")
         played, sep, taken = text.strip().lower().partition("x")
-        cards = parse_cards(played, "move") if played else ()
-        captured = parse_cards(taken.replace("+", ""), "move") if sep else ()
-        if len(cards) != 1 or (sep and not captured):
+        taken = taken.replace("+", "")
+        if not played or played == "-" or (sep and taken in ("", "-")):
+            raise NotationError(
+                f"cannot read {text!r} as a move (expected e.g. '7D' or '7Dx3C+4S')"
+            )
+        cards = parse_cards(played, "move")
+        captured = parse_cards(taken, "move") if sep else ()
+        if len(cards) != 1:
             raise NotationError(
                 f"cannot read {text!r} as a move (expected e.g. '7D' or '7Dx3C+4S')"
             )

@@ -1,9 +1,10 @@
 """Rules as data: every knob of the game in one frozen value, and the named presets.
 
->>> rules = find_variant("classic")
->>> rules.target, rules.capture_priority
-(11, CapturePriority.EQUAL_RANK_FIRST)
->>> house = attrs.evolve(rules, target=21)
+Examples:
+    >>> rules = find_variant("classic")
+    >>> rules.target, rules.capture_priority
+    (11, CapturePriority.EQUAL_RANK_FIRST)
+    >>> house = attrs.evolve(rules, target=21)
 """
 
 from __future__ import annotations
@@ -112,9 +113,9 @@ class Rules:
     misdeal: MisdealRule = MisdealRule.THREE_PLUS_KINGS
     """Which first tables annul the deal."""
     target: int = attrs.field(default=11, validator=_positive)
-    """The points that win a match."""
+    """The points that win a match (applied by the match layer, not within a hand)."""
     tiebreak: Tiebreak = Tiebreak.PLAY_ON
-    """What happens when several sides reach the target in the same hand."""
+    """What happens when several sides reach the target in the same hand (match layer)."""
     scoring: ScoringRules = attrs.field(factory=ScoringRules.standard)
     """The scoring categories of a hand."""
 
@@ -176,7 +177,9 @@ def variant_names() -> tuple[str, ...]:
 
 
 def find_variant(name: str) -> Rules:
-    """The preset rules called `name` (or one of its aliases; case and `_`/`-`/space ignored).
+    """The preset rules called `name` or one of its aliases.
+
+    Case does not matter, and `_`, `-` and a space are the same (`"Scopa 2"` is `scopa-2`).
 
     Presets:
 

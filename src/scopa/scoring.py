@@ -48,8 +48,9 @@ class Captures:
 class CategoryScore:
     """The result of one scoring category for every side.
 
-    >>> CategoryScore("carte", points=(1, 0), figures=(22, 18)).points
-    (1, 0)
+    Examples:
+        >>> CategoryScore("carte", points=(1, 0), figures=(22, 18)).points
+        (1, 0)
     """
 
     name: str
@@ -64,14 +65,15 @@ class CategoryScore:
 class ScoringComponent(Protocol):
     """The protocol of a scoring category. Implement it to add a category of your own.
 
-    >>> import attrs
-    >>> @attrs.frozen
-    ... class ReBello:
-    ...     name: str = "re bello"
-    ...     def score(self, hand: Captures) -> CategoryScore:
-    ...         king = Card.parse("10D")
-    ...         return CategoryScore(self.name, tuple(int(king in p) for p in hand.piles))
-    >>> rules = ScoringRules.standard().with_component(ReBello())
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class ReBello:
+        ...     name: str = "re bello"
+        ...     def score(self, hand: Captures) -> CategoryScore:
+        ...         king = Card.parse("10D")
+        ...         return CategoryScore(self.name, tuple(int(king in p) for p in hand.piles))
+        >>> rules = ScoringRules.standard().with_component(ReBello())
     """
 
     @property
@@ -103,6 +105,7 @@ class Scope:
     value: int = 1
     """The points of one scopa."""
     name: str = "scope"
+    """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
         """Each side's scope times the value."""
@@ -114,6 +117,7 @@ class Carte:
     """One point to the side that captured strictly the most cards (20–20 scores nothing)."""
 
     name: str = "carte"
+    """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
         """The unique maximum of the pile sizes."""
@@ -126,6 +130,7 @@ class Denari:
     """One point to the side that captured strictly the most denari (5–5 scores nothing)."""
 
     name: str = "denari"
+    """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
         """The unique maximum of the denari counts."""
@@ -141,6 +146,7 @@ class Settebello:
     """One point to the side that captured the seven of denari."""
 
     name: str = "settebello"
+    """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
         """One point to the holder of `7D`."""
@@ -156,8 +162,9 @@ def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
 class PrimieraTable:
     """The primiera value of each rank.
 
-    >>> PrimieraTable.CLASSIC.value(Rank.ASSO), PrimieraTable.TRETRE.value(Rank.ASSO)
-    (16, 15)
+    Examples:
+        >>> PrimieraTable.CLASSIC.value(Rank.ASSO), PrimieraTable.TRETRE.value(Rank.ASSO)
+        (16, 15)
     """
 
     name: str
@@ -217,6 +224,7 @@ class Primiera:
     missing_suit: MissingSuit = MissingSuit.OPPONENT_WINS
     """The policy for a side that lacks a suit."""
     name: str = "primiera"
+    """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
         """The unique best primiera among the eligible sides."""
@@ -265,20 +273,21 @@ def _component_tuple(components: Iterable[ScoringComponent]) -> tuple[ScoringCom
 
 
 def _check_components(_: object, __: object, components: tuple[ScoringComponent, ...]) -> None:
-    names = [c.name for c in components]
-    if len(set(names)) != len(names):
-        raise RulesError(f"scoring component names must be unique, got {names}")
     for component in components:
         if not isinstance(component, ScoringComponent):
             raise RulesError(f"{component!r} has no name and score() method")
+    names = [c.name for c in components]
+    if len(set(names)) != len(names):
+        raise RulesError(f"scoring component names must be unique, got {names}")
 
 
 @attrs.frozen
 class ScoringRules:
     """The scoring categories of a hand, in order.
 
-    >>> [c.name for c in ScoringRules.standard().components]
-    ['scope', 'carte', 'denari', 'settebello', 'primiera']
+    Examples:
+        >>> [c.name for c in ScoringRules.standard().components]
+        ['scope', 'carte', 'denari', 'settebello', 'primiera']
     """
 
     components: tuple[ScoringComponent, ...] = attrs.field(

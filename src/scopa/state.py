@@ -65,12 +65,13 @@ class GameState:
     [`GameState.from_position`][scopa.GameState.from_position] /
     [`GameState.from_text`][scopa.GameState.from_text] (any reachable position).
 
-    >>> from scopa import find_variant
-    >>> state = GameState.new(find_variant("classic"), seed=7)
-    >>> while not state.is_terminal:
-    ...     state = state.apply(state.legal_moves()[0])
-    >>> sum(state.hand_score().points) >= 1
-    True
+    Examples:
+        >>> from scopa import find_variant
+        >>> state = GameState.new(find_variant("classic"), seed=7)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> sum(state.hand_score().points) >= 1
+        True
     """
 
     __slots__ = (
@@ -118,7 +119,9 @@ class GameState:
 
         Raises:
             InvalidStateError: the explicit deck's first table is annulled by the misdeal
-                rule, or the dealer is not a player.
+                rule; both a seed and a deck are given; the dealer is not a player; the
+                seed is not between 0 and 2**64 - 1.
+            TypeError: `rules`, `deck` or `seed` has the wrong type.
         """
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
@@ -181,7 +184,9 @@ class GameState:
             rules: the rules.
             hands: each player's cards.
             table: the cards face up on the table.
-            stock: the cards still to be dealt, in dealing order (see the module notes).
+            stock: the cards still to be dealt, in dealing order: the next deal gives the
+                first `hand_size` cards to the player after the dealer, the next ones to the
+                player after that, and so on up to the dealer.
             dealer: the player who dealt this hand.
             current_player: whose turn it is; by default the one the hand sizes imply
                 (`None` for a finished hand).
@@ -264,9 +269,10 @@ class GameState:
         Raises:
             NotationError: the text cannot be read.
             InvalidStateError: the position it describes cannot be reached.
+            TypeError: `text` is not a string.
         """
         if not isinstance(text, str):
-            raise NotationError(f"a position must be text, not {text!r}")
+            raise TypeError(f"a position must be text, not {type(text).__name__}")
         fields = text.split()
         if len(fields) != 8:
             raise NotationError(f"a position has 8 fields, {len(fields)} in {text!r}")

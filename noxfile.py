@@ -1,0 +1,49 @@
+"""Developer sessions: `nox -s tests typecheck lint docs bench`; `.ci/run` runs the same checks."""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+nox.options.default_venv_backend = "venv"
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """The test suite, with the examples of the README, the docs and the docstrings."""
+    session.install("--upgrade", "pip")
+    session.install("-e", ".", "--group", "test")
+    session.run("python", "-m", "pytest", *session.posargs)
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """`mypy --strict` over the package, the tests and the benchmarks."""
+    session.install("--upgrade", "pip")
+    session.install("-e", ".", "--group", "typecheck", "nox")
+    session.run("mypy", "--strict")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """`ruff check` and `ruff format --check`."""
+    session.install("--upgrade", "pip")
+    session.install("--group", "lint")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the documentation site with warnings as errors."""
+    session.install("--upgrade", "pip")
+    session.install("-e", ".", "--group", "docs")
+    session.run("mkdocs", "build", "--strict", *session.posargs)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """The random-playout benchmark; pass `-- --reference PATH` to compare with a loop."""
+    session.install("--upgrade", "pip")
+    session.install("-e", ".")
+    session.run("python", "benchmarks/playout.py", *session.posargs)

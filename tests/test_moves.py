@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scopa import DECK, Card, IllegalMoveError, Move, NotationError
+
+C = Card.parse
+
+
+def test_move_text_forms() -> None:
+    assert str(Move(C("7D"))) == "7D"
+    assert str(Move(C("9D"), frozenset({C("8S"), C("1C")}))) == "9Dx1C+8S"
+    assert Move.parse("9dx8s+1c") == Move(C("9D"), {C("1C"), C("8S")})
+    assert Move.parse("9Dx1C8S") == Move.parse("9Dx1C+8S")
+    assert Move.parse(" 7d ") == Move(C("7D"))
+    assert not Move.parse("7D").is_capture
+    assert Move.parse("7Dx7B").is_capture
+
+
+@pytest.mark.parametrize(
+    "text", ["", "x", "7Dx", "x7D", "7D7C", "7Dx7B+7B", "7Dx7D", "7Dx7Bx7C", "11D"]
+)
+def test_bad_move_text_is_refused(text: str) -> None:
+    with pytest.raises(NotationError, match="move"):
+        Move.parse(text)
+
+
+def test_moves_are_values() -> None:
+    a = Move(C("9D"), frozenset({C("1C"), C("8S")}))
+    b = Move.parse("9Dx1C+8S")
+    assert a == b
+    assert hash(a) == hash(b)
+    assert a != Move.parse("9Dx4B+5C")
+    assert a != "9Dx1C+8S"
+    assert eval(repr(a), {"Move": Move}) == a
+    with pytest.raises(AttributeError):
+        a.card = C("1D")  # type: ignore[misc]
+
+
+def test_a_card_cannot_capture_itself_or_non_cards() -> None:
+    with pytest.raises(IllegalMoveError, match="itself"):
+        Move(C("7D"), frozenset({C("7D")}))
+    with pytest.raises(TypeError, match="Card"):
+        Move("7D")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Card"):
+        Move(C("7D"), frozenset({"7B"}))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="text"):
+        Move.parse(None)  # type: ignore[arg-type]
+
+
+@given(st.sampled_from(DECK), st.sets(st.sampled_from(DECK), max_size=6))
+def test_move_text_round_trips(card: Card, captured: set[Card]) -> None:
+    captured.discard(card)
+    move = Move(card, frozenset(captured))
+    assert Move.parse(str(move)) == move
+    assert Move.parse(str(move).lower()) == move

@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import scopa
+from scopa import (
+    CapturePriority,
+    Card,
+    MisdealRule,
+    MissingSuit,
+    PrimieraTable,
+    RulesError,
+    ScoringRules,
+    Tiebreak,
+    find_variant,
+    variant_names,
+)
+
+
+def test_presets_and_their_knobs() -> None:
+    classic = find_variant("classic")
+    tretre = find_variant("tretre")
+    assert variant_names() == ("classic", "tretre")
+    assert (classic.target, tretre.target) == (11, 9)
+    assert classic.misdeal is MisdealRule.THREE_PLUS_KINGS
+    assert tretre.misdeal is MisdealRule.TRETRE
+    assert classic.capture_priority is tretre.capture_priority is CapturePriority.EQUAL_RANK_FIRST
+    for preset in (classic, tretre):
+        assert preset.played_card_must_capture
+        assert not preset.scopa_on_last_play
+        assert preset.leftovers_to_last_capturer
+    classic_primiera = classic.scoring.components[-1]
+    tretre_primiera = tretre.scoring.components[-1]
+    assert isinstance(classic_primiera, scopa.Primiera)
+    assert isinstance(tretre_primiera, scopa.Primiera)
+    assert classic_primiera.table.values[0] == 16
+    assert tretre_primiera.table.values[0] == 15
+    assert classic_primiera.missing_suit is MissingSuit.OPPONENT_WINS
+    assert tretre_primiera.missing_suit is MissingSuit.ZERO
+    assert (classic.hand_size, classic.table_size, classic.players) == (3, 4, 2)
+    assert classic.deals_per_hand == 6
+    assert classic.plays_per_hand == 36
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [
+        ("Classic", "classic"),
+        ("SCOPA", "classic"),
+        ("scopetta", "classic"),
+        ("scopa_2", "classic"),
+        ("scopa 2", "classic"),
+        (" tretre ", "tretre"),
+        ("scopa-tretre", "tretre"),
+    ],
+)
+def test_aliases(alias: str, name: str) -> None:
+    assert find_variant(alias) is find_variant(name)
+
+
+def test_unknown_variant_lists_the_known_names() -> None:
+    with pytest.raises(RulesError, match=r"unknown variant 'briscola'.*classic.*tretre"):
+        find_variant("briscola")
+
+
+def test_name_is_a_label_outside_equality() -> None:
+    classic = find_variant("classic")
+    renamed = attrs.evolve(classic, name="mine")
+    assert renamed == classic
+    assert hash(renamed) == hash(classic)
+    assert attrs.evolve(classic, target=21) != classic
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"players": 3}, "only 2 players"),
+        ({"players": 0}, "players"),
+        ({"hand_size": 0}, "hand_size"),
+        ({"hand_size": 5}, "do not split"),
+        ({"table_size": 41}, "split"),
+        ({"target": 0}, "target"),
+        ({"target": True}, "target"),
+        ({"capture_priority": "free"}, "CapturePriority"),
+        ({"misdeal": None}, "MisdealRule"),
+        ({"tiebreak": 1}, "Tiebreak"),
+        ({"scoring": ()}, "ScoringRules"),
+    ],
+)
+def test_inconsistent_rules_are_refused(changes: dict[str, object], message: str) -> None:
+    with pytest.raises((RulesError, ValueError), match=message):
+        attrs.evolve(find_variant("classic"), **changes)  # type: ignore[arg-type]
+
+
+def test_rules_are_frozen() -> None:
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        find_variant("classic").target = 3  # type: ignore[misc]
+
+
+def test_repr_evaluates_back() -> None:
+    namespace = {name: getattr(scopa, name) for name in scopa.__all__}
+    for rules in (find_variant("classic"), find_variant("tretre")):
+        assert eval(repr(rules), namespace) == rules
+    custom = attrs.evolve(
+        find_variant("tretre"),
+        target=21,
+        scoring=ScoringRules.standard(PrimieraTable.ZERO_FIGURES, MissingSuit.NULL),
+    )
+    assert repr(custom).startswith("Rules(name='tretre', ")
+    assert eval(repr(custom), namespace) == custom
+    assert repr(Tiebreak.PLAY_ON) == "Tiebreak.PLAY_ON"
+
+
+@pytest.mark.parametrize(
+    ("table", "classic", "tretre", "cirulla"),
+    [
+        ("10C 10S 10B 4D", True, True, False),
+        ("10C 10S 10B 10D", True, True, False),
+        ("5D 5C 5S 5B", False, True, False),
+        ("10C 10S 3B 4D", False, False, False),
+        ("1C 1S 6B 8D", False, False, True),
+    ],
+)
+def test_misdeal_rules(table: str, classic: bool, tretre: bool, cirulla: bool) -> None:
+    cards = [Card.parse(t) for t in table.split()]
+    assert MisdealRule.THREE_PLUS_KINGS.annuls(cards) is classic
+    assert MisdealRule.TRETRE.annuls(cards) is tretre
+    assert MisdealRule.CIRULLA.annuls(cards) is cirulla
+    assert MisdealRule.NONE.annuls(cards) is False

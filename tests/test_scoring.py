@@ -1,0 +1,108 @@
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from scopa import (
+    DECK,
+    Captures,
+    Card,
+    CategoryScore,
+    GameState,
+    PrimieraTable,
+    Rank,
+    RulesError,
+    ScoringComponent,
+    ScoringRules,
+    Suit,
+    find_variant,
+)
+
+KING_OF_DENARI = Card(Rank.RE, Suit.DENARI)
+
+
+@attrs.frozen
+class ReBello:
+    """A user's own component: one point for the king of denari."""
+
+    name: str = "re bello"
+
+    def score(self, hand: Captures) -> CategoryScore:
+        held = tuple(int(KING_OF_DENARI in pile) for pile in hand.piles)
+        return CategoryScore(self.name, held, held)
+
+
+def test_a_user_component_scores_without_touching_the_library() -> None:
+    assert isinstance(ReBello(), ScoringComponent)
+    rules = attrs.evolve(
+        find_variant("classic"), scoring=find_variant("classic").scoring.with_component(ReBello())
+    )
+    # Player 0 captured the ten denari only (so also 10D and 7D); player 1 the rest.
+    denari = [c for c in DECK if c.suit is Suit.DENARI]
+    others = [c for c in DECK if c.suit is not Suit.DENARI]
+    end = GameState.from_position(
+        rules, hands=[[], []], table=[], stock=[], dealer=1, piles=[denari, others], last_capturer=1
+    )
+    score = end.hand_score()
+    assert score["re bello"].points == (1, 0)
+    # carte 10-30 to 1, denari 10-0 to 0, settebello to 0, re bello to 0; primiera: 0
+    # lacks three suits and 1 lacks denari, so nobody scores it.
+    assert score["primiera"].points == (0, 0)
+    assert score.points == (3, 1)
+    assert [c.name for c in score] == [
+        "scope",
+        "carte",
+        "denari",
+        "settebello",
+        "primiera",
+        "re bello",
+    ]
+
+
+def test_component_names_must_be_unique_and_components_must_fit_the_protocol() -> None:
+    with pytest.raises(RulesError, match="unique"):
+        ScoringRules.standard().with_component(ReBello()).with_component(ReBello())
+    with pytest.raises(RulesError, match="no name and score"):
+        ScoringRules((object(),))  # type: ignore[arg-type]
+
+
+def test_without_removes_a_category() -> None:
+    rules = ScoringRules.standard().without("settebello")
+    assert [c.name for c in rules.components] == ["scope", "carte", "denari", "primiera"]
+    with pytest.raises(RulesError, match="no scoring component 'napola'"):
+        rules.without("napola")
+
+
+def test_a_component_with_the_wrong_number_of_sides_is_reported() -> None:
+    @attrs.frozen
+    class Broken:
+        name: str = "broken"
+
+        def score(self, hand: Captures) -> CategoryScore:
+            return CategoryScore(self.name, (1,))
+
+    captures = Captures((frozenset(DECK[:20]), frozenset(DECK[20:])), (0, 0))
+    with pytest.raises(RulesError, match="'broken' gave 1 scores for 2 sides"):
+        ScoringRules((Broken(),)).score(captures)
+
+
+def test_unknown_category_is_a_key_error_naming_the_known_ones() -> None:
+    score = ScoringRules.standard().score(Captures((frozenset(DECK), frozenset()), (0, 0)))
+    with pytest.raises(KeyError, match="primiera"):
+        score["napola"]
+
+
+@pytest.mark.parametrize("values", [(1, 2, 3), (-1,) * 10, ("a",) * 10])
+def test_primiera_tables_need_ten_non_negative_ints(values: tuple[object, ...]) -> None:
+    with pytest.raises(RulesError, match="ten non-negative ints"):
+        PrimieraTable("bad", values)  # type: ignore[arg-type]
+
+
+def test_primiera_tables_known_values() -> None:
+    assert PrimieraTable.CLASSIC.value(Rank.SETTE) == 21
+    assert PrimieraTable.CLASSIC.value(Rank.ASSO) == 16
+    assert PrimieraTable.TRETRE.value(Rank.ASSO) == 15
+    assert PrimieraTable.FACE_VALUE_FIGURES.value(Rank.CAVALLO) == 9
+    assert PrimieraTable.ZERO_FIGURES.value(Rank.RE) == 0
+    # the maximum is four sevens: 84
+    assert 4 * max(PrimieraTable.CLASSIC.values) == 84
