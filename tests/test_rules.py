@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from fractions import Fraction
+
 import attrs
 import pytest
 
@@ -99,7 +101,7 @@ def test_rules_are_frozen() -> None:
 
 
 def test_repr_evaluates_back() -> None:
-    namespace = {name: getattr(scopa, name) for name in scopa.__all__}
+    namespace = {name: getattr(scopa, name) for name in scopa.__all__} | {"Fraction": Fraction}
     for rules in (find_variant("classic"), find_variant("tretre")):
         assert eval(repr(rules), namespace) == rules
     custom = attrs.evolve(

@@ -17,6 +17,7 @@ from scopa.errors import (
     RulesError,
     ScopaError,
 )
+from scopa.match import HandRecord, Match, Outcome, SeriesRecord
 from scopa.moves import Move
 from scopa.rules import CapturePriority, MisdealRule, Rules, Tiebreak, find_variant, variant_names
 from scopa.scoring import (
@@ -33,12 +34,21 @@ from scopa.scoring import (
     ScoringRules,
     Settebello,
 )
+from scopa.stakes import Abandonment, AbandonReason, BrilliEconomy, Stakes
 from scopa.state import GameState
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DECK",
+    "AbandonReason",
+    "Abandonment",
+    "BrilliEconomy",
+    "HandRecord",
+    "Match",
+    "Outcome",
+    "SeriesRecord",
+    "Stakes",
     "AmbiguousMoveError",
     "CapturePriority",
     "Captures",

@@ -247,25 +247,32 @@ _SHUFFLE_LIMIT = (1 << 192) // _FACTORIAL_40 * _FACTORIAL_40
 
 def shuffled_orders(seed: int) -> Iterator[tuple[int, ...]]:
     """The card indices of the decks of `Deck.shuffles(seed)`, without building `Deck`s."""
-    return _orders(_check_seed(seed))
+    return _orders(check_seed(seed))
 
 
 def _orders(state: int) -> Iterator[tuple[int, ...]]:
     while True:
-        number = _SHUFFLE_LIMIT
-        while number >= _SHUFFLE_LIMIT:
-            state, x0 = _splitmix64(state)
-            state, x1 = _splitmix64(state)
-            state, x2 = _splitmix64(state)
-            number = x0 << 128 | x1 << 64 | x2
-        order = list(range(40))
-        for i in range(39, 0, -1):
-            number, j = divmod(number, i + 1)
-            order[i], order[j] = order[j], order[i]
-        yield tuple(order)
+        order, state = next_order(state)
+        yield order
 
 
-def _check_seed(seed: int) -> int:
+def next_order(state: int) -> tuple[tuple[int, ...], int]:
+    """The next shuffled order (card indices) from a SplitMix64 state, and the state after it."""
+    number = _SHUFFLE_LIMIT
+    while number >= _SHUFFLE_LIMIT:
+        state, x0 = _splitmix64(state)
+        state, x1 = _splitmix64(state)
+        state, x2 = _splitmix64(state)
+        number = x0 << 128 | x1 << 64 | x2
+    order = list(range(40))
+    for i in range(39, 0, -1):
+        number, j = divmod(number, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order), state
+
+
+def check_seed(seed: int) -> int:
+    """The seed, checked: an int from 0 to 2**64 - 1."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
     if not 0 <= seed <= _M64:

@@ -17,6 +17,7 @@ import attrs
 from scopa.cards import RANK_MASKS, Card, Rank, mask_of
 from scopa.errors import RulesError
 from scopa.scoring import MissingSuit, PrimieraTable, ScoringRules
+from scopa.stakes import BrilliEconomy, Stakes
 
 __all__ = ["CapturePriority", "MisdealRule", "Rules", "Tiebreak", "find_variant", "variant_names"]
 
@@ -118,6 +119,12 @@ class Rules:
     """What happens when several sides reach the target in the same hand (match layer)."""
     scoring: ScoringRules = attrs.field(factory=ScoringRules.standard)
     """The scoring categories of a hand."""
+    move_time_limit: float | None = None
+    """Seconds allowed for a move; a player who takes longer abandons (`None`: no limit).
+
+    The library holds no clock: see [`Match.apply`][scopa.Match.apply]."""
+    stakes: Stakes | None = None
+    """What a match is played for, such as the tretre brilli (`None`: nothing)."""
 
     def __attrs_post_init__(self) -> None:
         if self.players != 2:
@@ -134,9 +141,18 @@ class Rules:
             ("misdeal", MisdealRule),
             ("tiebreak", Tiebreak),
             ("scoring", ScoringRules),
+            ("stakes", (Stakes, type(None))),
         ):
             if not isinstance(getattr(self, name), kind):
-                raise RulesError(f"{name} must be a {kind.__name__}, not {getattr(self, name)!r}")
+                expected = getattr(kind, "__name__", "Stakes or None")
+                raise RulesError(f"{name} must be a {expected}, not {getattr(self, name)!r}")
+        limit = self.move_time_limit
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit > 0
+        ):
+            raise RulesError(
+                f"move_time_limit must be a positive number of seconds or None, not {limit!r}"
+            )
 
     def __repr__(self) -> str:
         preset = _PRESETS.get(self.name)
@@ -162,6 +178,8 @@ _TRETRE = Rules(
     misdeal=MisdealRule.TRETRE,
     target=9,
     scoring=ScoringRules.standard(PrimieraTable.TRETRE, MissingSuit.ZERO),
+    move_time_limit=30.0,
+    stakes=BrilliEconomy(),
 )
 
 _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
@@ -187,7 +205,8 @@ def find_variant(name: str) -> Rules:
       11 points, Ace = 16 in primiera, a side lacking a suit cannot win primiera, a deal with
       3 or more Kings on the table is annulled.
     - `tretre` (aliases `scopa-tretre`, `tretre-2`): 2 players, 9 points, Ace = 15, a missing
-      suit counts 0 in primiera, a deal with 3+ Kings or four of a kind is annulled.
+      suit counts 0 in primiera, a deal with 3+ Kings or four of a kind is annulled, 30
+      seconds a move, and the brilli economy ([`BrilliEconomy`][scopa.BrilliEconomy]).
 
     Raises:
         RulesError: no preset has that name; the message lists the known names.

@@ -21,10 +21,11 @@ from scopa.cards import (
     Card,
     Deck,
     cards_of,
+    check_seed,
     format_cards,
     mask_of,
+    next_order,
     parse_cards,
-    shuffled_orders,
 )
 from scopa.errors import (
     AmbiguousMoveError,
@@ -129,10 +130,7 @@ class GameState:
             raise InvalidStateError("give a seed or a deck, not both")
         _check_player(rules, dealer, "dealer")
         if deck is None:
-            orders = shuffled_orders(secrets.randbits(64) if seed is None else seed)
-            order = next(orders)
-            while _misdealt(rules, order):
-                order = next(orders)
+            order, _ = accepted_order(rules, secrets.randbits(64) if seed is None else seed)
             return cls._deal(rules, dealer, order)
         if not isinstance(deck, Deck):
             raise TypeError(f"deck must be a Deck, not {type(deck).__name__}")
@@ -587,6 +585,17 @@ def _mask(indices: Iterable[int]) -> int:
     for i in indices:
         mask |= 1 << i
     return mask
+
+
+def accepted_order(rules: Rules, rng: int) -> tuple[tuple[int, ...], int]:
+    """The first shuffled order from a SplitMix64 state that the misdeal rule accepts.
+
+    Returns the order and the generator's state after it. A seed is such a state.
+    """
+    order, rng = next_order(check_seed(rng))
+    while _misdealt(rules, order):
+        order, rng = next_order(rng)
+    return order, rng
 
 
 def _misdealt(rules: Rules, order: tuple[int, ...]) -> bool:

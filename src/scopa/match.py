@@ -1,0 +1,414 @@
+"""A match: hands until a side reaches the target, with stakes, abandonment and rematches.
+
+The first dealer (the *capotavolo*) deals hand 1; the deal then passes to the right, which
+in a 2-player game means to the other player. An annulled deal is dealt again by the same
+dealer and is not a hand. The match ends at the end of a hand in which a side has reached
+the target and is strictly ahead of every other side; on an exact tie at the top, further
+hands are played.
+
+Examples:
+    >>> from scopa import find_variant
+    >>> match = Match.new(find_variant("tretre"), seed=3)
+    >>> while not match.is_over:
+    ...     match = match.apply(match.state.legal_moves()[0])
+    >>> match.winner, match.totals, len(match.hands)
+    (0, (9, 4), 3)
+    >>> sum(match.brilli)
+    Fraction(50, 1)
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from scopa.cards import DECK, Deck
+from scopa.errors import IllegalMoveError, InvalidStateError
+from scopa.moves import Move
+from scopa.rules import Rules
+from scopa.scoring import HandScore
+from scopa.stakes import Abandonment, AbandonReason
+from scopa.state import GameState, accepted_order
+
+__all__ = ["HandRecord", "Match", "Outcome", "SeriesRecord"]
+
+
+class Outcome(Enum):
+    """How a match ended for one player."""
+
+    WIN = "win"
+    """The player won (also when the opponent abandoned)."""
+    LOSS = "loss"
+    """The player lost on points."""
+    ABANDONED = "abandoned"
+    """The player abandoned the match."""
+
+    def __repr__(self) -> str:
+        return f"Outcome.{self.name}"
+
+
+@attrs.frozen
+class HandRecord:
+    """A completed hand of a match."""
+
+    number: int
+    """The hand's number, from 1."""
+    dealer: int
+    """The player who dealt it."""
+    deck: Deck
+    """The deck it was dealt from (after any annulled deals)."""
+    score: HandScore
+    """Its score, category by category."""
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The points each side made in the hand."""
+        return self.score.points
+
+
+@attrs.frozen
+class SeriesRecord:
+    """Matches won, lost and abandoned by each player over a series of rematches."""
+
+    wins: tuple[int, ...] = (0, 0)
+    """Matches each player won."""
+    losses: tuple[int, ...] = (0, 0)
+    """Matches each player lost on points."""
+    abandoned: tuple[int, ...] = (0, 0)
+    """Matches each player abandoned."""
+
+    @property
+    def matches(self) -> int:
+        """How many matches the series has had."""
+        return sum(self.wins)
+
+    def add(self, outcomes: Sequence[Outcome]) -> SeriesRecord:
+        """The record with one more match, whose outcomes are given per player."""
+
+        def count(values: tuple[int, ...], outcome: Outcome) -> tuple[int, ...]:
+            return tuple(v + (o is outcome) for v, o in zip(values, outcomes, strict=True))
+
+        return SeriesRecord(
+            count(self.wins, Outcome.WIN),
+            count(self.losses, Outcome.LOSS),
+            count(self.abandoned, Outcome.ABANDONED),
+        )
+
+
+@attrs.frozen(init=False, repr=False)
+class Match:
+    """An immutable match: every action returns a new `Match`.
+
+    Start one with [`Match.new`][scopa.Match.new]; play with
+    [`apply`][scopa.Match.apply]; leave with [`abandon`][scopa.Match.abandon] or
+    [`timeout`][scopa.Match.timeout]; start the next one with
+    [`rematch`][scopa.Match.rematch].
+    """
+
+    rules: Rules
+    """The rules of the match."""
+    first_dealer: int
+    """The player who dealt the first hand (the *capotavolo*)."""
+    hands: tuple[HandRecord, ...]
+    """The completed hands, in order."""
+    state: GameState
+    """The hand in progress; once the match is over, the last hand's final state (or the
+    position where a player abandoned)."""
+    deck: Deck
+    """The deck of the hand in progress (or of the last hand)."""
+    abandonment: Abandonment | None
+    """How the match was abandoned, if it was."""
+    series_before: SeriesRecord
+    """The series record before this match."""
+    _rng: int | None
+    _decks: tuple[Deck, ...]
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        *,
+        seed: int | None = None,
+        decks: Iterable[Deck] = (),
+        first_dealer: int = 0,
+        series: SeriesRecord | None = None,
+    ) -> Match:
+        """Start a match and deal its first hand.
+
+        With a seed, the hands are dealt from the stream of
+        [`Deck.shuffles(seed)`][scopa.Deck.shuffles], skipping annulled deals, so hand 1
+        is the deal of `GameState.new(rules, seed=seed)`. With explicit `decks`, hand `n`
+        is dealt from the `n`-th deck; once they run out the match waits for
+        [`deal`][scopa.Match.deal]. With neither, a seed is drawn from the operating
+        system.
+
+        Raises:
+            InvalidStateError: both a seed and decks are given, the first dealer is not a
+                player, or a deck's first table is annulled by the misdeal rule.
+        """
+        deck_list = tuple(decks)
+        if seed is not None and deck_list:
+            raise InvalidStateError("give a seed or decks, not both")
+        if not all(isinstance(d, Deck) for d in deck_list):
+            raise TypeError("decks must be Deck objects")
+        rng = None if deck_list else (secrets.randbits(64) if seed is None else seed)
+        players = rules.players if isinstance(rules, Rules) else 0
+        if isinstance(first_dealer, bool) or first_dealer not in range(players):
+            raise InvalidStateError(f"first_dealer must be a player, not {first_dealer!r}")
+        record = series if series is not None else SeriesRecord()
+        dealt = _deal(rules, first_dealer, rng, deck_list)
+        assert dealt is not None  # there is a seed or a first deck
+        state, deck, rng, rest = dealt
+        return _build(rules, first_dealer, (), state, deck, None, record, rng, rest)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand in progress (from 1), or of the last hand once over."""
+        return len(self.hands) + (0 if self.awaiting_deal or self._ended_on_points else 1)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the hand in progress (or of the last hand)."""
+        return self.state.dealer
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The points of each side, summed over the completed hands."""
+        totals = [0] * self.rules.players
+        for hand in self.hands:
+            for side, points in enumerate(hand.points):
+                totals[side] += points
+        return tuple(totals)
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won, once the match is over."""
+        if self.abandonment is not None:
+            return 1 - self.abandonment.player
+        return _leader(self.totals, self.rules.target)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended (on points or by an abandonment)."""
+        return self.winner is not None
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """Whether the match goes on but has no deck for its next hand (see `deal`)."""
+        return self.state.is_terminal and not self.is_over
+
+    @property
+    def outcomes(self) -> tuple[Outcome, ...] | None:
+        """Each player's recorded outcome, once the match is over."""
+        winner = self.winner
+        if winner is None:
+            return None
+        if self.abandonment is not None:
+            quitter = self.abandonment.player
+            return tuple(Outcome.ABANDONED if p == quitter else Outcome.WIN for p in range(2))
+        return tuple(Outcome.WIN if p == winner else Outcome.LOSS for p in range(2))
+
+    @property
+    def brilli(self) -> tuple[Fraction, ...] | None:
+        """What each player has won under the rules' stakes (`None` without stakes).
+
+        Before the end: the shares of the completed hands; once over: the settlement.
+        """
+        stakes = self.rules.stakes
+        if stakes is None:
+            return None
+        return stakes.settle(
+            [hand.points for hand in self.hands],
+            winner=None if self.abandonment else self.winner,
+            abandonment=self.abandonment,
+            sides=self.rules.players,
+        )
+
+    @property
+    def series(self) -> SeriesRecord:
+        """The series record, including this match once it is over."""
+        outcomes = self.outcomes
+        return self.series_before if outcomes is None else self.series_before.add(outcomes)
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, move: Move, *, elapsed: float | None = None) -> Match:
+        """Play a move in the hand in progress, dealing the next hand when this one ends.
+
+        Args:
+            move: a legal move of the current player.
+            elapsed: the seconds the move took. Over the rules' `move_time_limit`, the move
+                is not played: the player abandons for `TIMEOUT`.
+
+        Raises:
+            IllegalMoveError: the move is not legal, the match is over, or it waits for a
+                deck.
+            InvalidStateError: `elapsed` is negative.
+        """
+        self._check_playing()
+        if elapsed is not None:
+            if elapsed < 0:
+                raise InvalidStateError(f"elapsed time must not be negative, got {elapsed}")
+            limit = self.rules.move_time_limit
+            if limit is not None and elapsed > limit:
+                return self.timeout()
+        state = self.state.apply(move)
+        if not state.is_terminal:
+            return _replace(self, state=state)
+        record = HandRecord(len(self.hands) + 1, state.dealer, self.deck, state.hand_score())
+        ended = _replace(self, state=state, hands=(*self.hands, record))
+        return ended if ended.is_over else ended._next_hand()
+
+    def deal(self, deck: Deck) -> Match:
+        """Deal the next hand from `deck` (for a match of explicit decks that ran out).
+
+        Raises:
+            IllegalMoveError: the match is not waiting for a deck.
+            InvalidStateError: the deck's first table is annulled by the misdeal rule.
+        """
+        if not self.awaiting_deal:
+            raise IllegalMoveError("the match is not waiting for a deck")
+        if not isinstance(deck, Deck):
+            raise TypeError(f"deck must be a Deck, not {type(deck).__name__}")
+        return _replace(self, decks=(deck,))._next_hand()
+
+    def abandon(self, player: int, reason: AbandonReason = AbandonReason.VOLUNTARY) -> Match:
+        """The match after `player` leaves it: the opponent wins.
+
+        Between hands (while waiting for a deck) the abandonment counts in the next hand.
+
+        Raises:
+            IllegalMoveError: the match is already over.
+            InvalidStateError: `player` is not a player.
+        """
+        if self.is_over:
+            raise IllegalMoveError("the match is already over")
+        if isinstance(player, bool) or player not in range(self.rules.players):
+            raise InvalidStateError(f"player must be a player number, not {player!r}")
+        if not isinstance(reason, AbandonReason):
+            raise TypeError(f"reason must be an AbandonReason, not {reason!r}")
+        hand = len(self.hands) + 1
+        return _replace(self, abandonment=Abandonment(player, hand, reason))
+
+    def timeout(self) -> Match:
+        """The current player ran out of time: they abandon for `TIMEOUT`.
+
+        Raises:
+            IllegalMoveError: the match is over or waits for a deck.
+        """
+        self._check_playing()
+        player = self.state.current_player
+        assert player is not None
+        return self.abandon(player, AbandonReason.TIMEOUT)
+
+    def rematch(self, *, seed: int | None = None, decks: Iterable[Deck] = ()) -> Match:
+        """The next match of the series, once this one is over.
+
+        Its first dealer is the player to the right of the last hand's dealer (in 2-player
+        games, the other player), and it carries the series record on.
+
+        Raises:
+            IllegalMoveError: this match is not over.
+        """
+        if not self.is_over:
+            raise IllegalMoveError("a rematch starts once the match is over")
+        first = (self.state.dealer + 1) % self.rules.players
+        return Match.new(self.rules, seed=seed, decks=decks, first_dealer=first, series=self.series)
+
+    # ------------------------------------------------------------------ internals
+
+    @property
+    def _ended_on_points(self) -> bool:
+        return self.abandonment is None and self.is_over
+
+    def _check_playing(self) -> None:
+        if self.is_over:
+            raise IllegalMoveError("the match is over")
+        if self.state.is_terminal:
+            raise IllegalMoveError("the match waits for the next deck: call deal(deck)")
+
+    def _next_hand(self) -> Match:
+        """Deal the next hand; without a deck for it, the match waits for `deal`."""
+        dealer = (self.first_dealer + len(self.hands)) % self.rules.players
+        dealt = _deal(self.rules, dealer, self._rng, self._decks)
+        if dealt is None:
+            return self
+        state, deck, rng, decks = dealt
+        return _replace(self, state=state, deck=deck, rng=rng, decks=decks)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match {self.rules.name} hand {self.hand_number} totals {self.totals}"
+            f"{' over' if self.is_over else ''}>"
+        )
+
+
+def _deal(
+    rules: Rules, dealer: int, rng: int | None, decks: tuple[Deck, ...]
+) -> tuple[GameState, Deck, int | None, tuple[Deck, ...]] | None:
+    """A new hand from the next explicit deck or the seeded stream, with what is left of them."""
+    if decks:
+        deck, decks = decks[0], decks[1:]
+    elif rng is not None:
+        order, rng = accepted_order(rules, rng)
+        deck = Deck(DECK[i] for i in order)
+    else:
+        return None
+    return GameState.new(rules, deck=deck, dealer=dealer), deck, rng, decks
+
+
+def _leader(totals: tuple[int, ...], target: int) -> int | None:
+    """The side at or above the target and strictly ahead of every other side."""
+    top = max(totals)
+    leaders = [side for side, total in enumerate(totals) if total == top]
+    return leaders[0] if top >= target and len(leaders) == 1 else None
+
+
+def _build(
+    rules: Rules,
+    first_dealer: int,
+    hands: tuple[HandRecord, ...],
+    state: GameState,
+    deck: Deck,
+    abandonment: Abandonment | None,
+    series_before: SeriesRecord,
+    rng: int | None,
+    decks: tuple[Deck, ...],
+) -> Match:
+    match: Match = object.__new__(Match)
+    for name, value in (
+        ("rules", rules),
+        ("first_dealer", first_dealer),
+        ("hands", hands),
+        ("state", state),
+        ("deck", deck),
+        ("abandonment", abandonment),
+        ("series_before", series_before),
+        ("_rng", rng),
+        ("_decks", decks),
+    ):
+        object.__setattr__(match, name, value)
+    return match
+
+
+def _replace(match: Match, **changes: Any) -> Match:
+    fields: dict[str, Any] = {
+        "rules": match.rules,
+        "first_dealer": match.first_dealer,
+        "hands": match.hands,
+        "state": match.state,
+        "deck": match.deck,
+        "abandonment": match.abandonment,
+        "series_before": match.series_before,
+        "rng": match._rng,
+        "decks": match._decks,
+    }
+    fields.update(changes)
+    return _build(**fields)

@@ -1,0 +1,155 @@
+"""What a match is played for: abandonments and the pluggable stakes, such as tretre's brilli.
+
+A [`Stakes`][scopa.Stakes] turns the points of each hand (and how the match ended) into
+what each player wins or loses. It is a pure function of those records, so a site can
+settle a match from its own data without replaying it.
+
+Examples:
+    >>> economy = BrilliEconomy()
+    >>> economy.settle([(3, 1), (2, 4), (5, 1)], winner=0)
+    (Fraction(235, 6), Fraction(65, 6))
+    >>> sum(_)
+    Fraction(50, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from fractions import Fraction
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from scopa.errors import InvalidStateError
+
+__all__ = ["AbandonReason", "Abandonment", "BrilliEconomy", "Stakes"]
+
+
+class AbandonReason(Enum):
+    """Why a player left a match before its end."""
+
+    VOLUNTARY = "voluntary"
+    """The player chose to leave."""
+    EXPELLED = "expelled"
+    """The player was expelled."""
+    DISCONNECTED = "disconnected"
+    """The player dropped off (*caduta*)."""
+    TIMEOUT = "timeout"
+    """The player ran out of time for a move."""
+
+    def __repr__(self) -> str:
+        return f"AbandonReason.{self.name}"
+
+
+@attrs.frozen
+class Abandonment:
+    """A player left during hand number `hand` (counted from 1)."""
+
+    player: int
+    """The player who left."""
+    hand: int
+    """The hand in progress (an abandonment between hands counts in the next hand)."""
+    reason: AbandonReason = AbandonReason.VOLUNTARY
+    """Why the player left."""
+
+
+@runtime_checkable
+class Stakes(Protocol):
+    """The protocol of a stakes rule: settle a match from its per-hand points."""
+
+    def settle(
+        self,
+        hand_points: Sequence[Sequence[int]],
+        *,
+        winner: int | None = None,
+        abandonment: Abandonment | None = None,
+        sides: int = 2,
+    ) -> tuple[Fraction, ...]:
+        """What each side has won so far (or in all, once there is a winner).
+
+        Args:
+            hand_points: the points each side made in each completed hand, in order.
+            winner: the side that won the match, if it is over.
+            abandonment: how the match was abandoned, if it was.
+            sides: the number of sides.
+        """
+        ...
+
+
+def _fraction(value: int | Fraction) -> Fraction:
+    return Fraction(value)
+
+
+@attrs.frozen
+class BrilliEconomy:
+    """The tretre brilli: 50 in all, 10 for each of the first three hands and 20 for the match.
+
+    The 10 brilli of a paid hand are shared in proportion to the points made. A match
+    decided in fewer than `paid_hands` hands gives the brilli of the unplayed hands to the
+    winner. An abandoner keeps the brilli of the earlier hands and loses `abandon_penalty`;
+    the other side keeps its own and takes the whole pot of the hand in progress (if it is a
+    paid hand), but neither the match bonus nor unplayed hands.
+    """
+
+    hand_pot: Fraction = attrs.field(default=Fraction(10), converter=_fraction)
+    """The brilli shared out in each paid hand."""
+    paid_hands: int = 3
+    """How many hands, from the first, share out brilli."""
+    match_bonus: Fraction = attrs.field(default=Fraction(20), converter=_fraction)
+    """The brilli of the winner of the match."""
+    abandon_penalty: Fraction = attrs.field(default=Fraction(30), converter=_fraction)
+    """The brilli an abandoner loses."""
+    unplayed_to_winner: bool = True
+    """Whether the winner of a short match takes the pots of the unplayed paid hands."""
+    split_zero_total: bool = True
+    """How a paid hand where nobody scores is shared: evenly if true, otherwise not at all."""
+
+    def hand_shares(self, points: Sequence[int]) -> tuple[Fraction, ...]:
+        """The pot of one paid hand, shared in proportion to the points."""
+        total = sum(points)
+        if total == 0:
+            share = self.hand_pot / len(points) if self.split_zero_total else Fraction(0)
+            return (share,) * len(points)
+        return tuple(self.hand_pot * p / total for p in points)
+
+    def settle(
+        self,
+        hand_points: Sequence[Sequence[int]],
+        *,
+        winner: int | None = None,
+        abandonment: Abandonment | None = None,
+        sides: int = 2,
+    ) -> tuple[Fraction, ...]:
+        """What each side has won so far, or in all once there is a winner.
+
+        Raises:
+            InvalidStateError: the records do not fit together (a hand with the wrong
+                number of sides, negative points, an abandonment in a hand already played).
+        """
+        for points in hand_points:
+            if len(points) != sides or any(p < 0 for p in points):
+                raise InvalidStateError(f"hand points {tuple(points)} do not fit {sides} sides")
+        brilli = [Fraction(0)] * sides
+        for points in hand_points[: self.paid_hands]:
+            for side, share in enumerate(self.hand_shares(points)):
+                brilli[side] += share
+        if abandonment is not None:
+            if abandonment.hand != len(hand_points) + 1 or not 0 <= abandonment.player < sides:
+                raise InvalidStateError(
+                    f"an abandonment in hand {abandonment.hand} by player {abandonment.player} "
+                    f"does not follow {len(hand_points)} completed hands of {sides} sides"
+                )
+            if abandonment.hand <= self.paid_hands:
+                survivors = [s for s in range(sides) if s != abandonment.player]
+                for side in survivors:
+                    brilli[side] += self.hand_pot / len(survivors)
+            brilli[abandonment.player] -= self.abandon_penalty
+        elif winner is not None:
+            if not 0 <= winner < sides:
+                raise InvalidStateError(f"winner {winner} is not one of {sides} sides")
+            brilli[winner] += self.match_bonus
+            if self.unplayed_to_winner:
+                unplayed = max(0, self.paid_hands - len(hand_points))
+                brilli[winner] += self.hand_pot * unplayed
+        return tuple(brilli)
