@@ -1,0 +1,301 @@
+"""Matches: known answers computed by hand from SPEC.md §0, §2, §6 and §7, and properties."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction as F
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scopa import (
+    AbandonReason,
+    Captures,
+    CategoryScore,
+    Deck,
+    IllegalMoveError,
+    InvalidStateError,
+    Match,
+    Outcome,
+    Rules,
+    ScoringRules,
+    SeriesRecord,
+    find_variant,
+)
+from tests.strategies import presets, seeds
+
+TRETRE = find_variant("tretre")
+CLASSIC = find_variant("classic")
+
+
+@attrs.frozen(eq=False)
+class Scripted:
+    """A scoring component that gives the hands the points of a script, in order."""
+
+    script: Iterator[tuple[int, int]]
+    name: str = "scripted"
+
+    def score(self, hand: Captures) -> CategoryScore:
+        return CategoryScore(self.name, next(self.script))
+
+
+def scripted(base: Rules, points: list[tuple[int, int]]) -> Rules:
+    return attrs.evolve(base, scoring=ScoringRules((Scripted(iter(points)),)))
+
+
+def finish_hand(match: Match) -> Match:
+    """Play the hand in progress to its end with the first legal move each time."""
+    hands = len(match.hands)
+    while len(match.hands) == hands:
+        match = match.apply(match.state.legal_moves()[0])
+    return match
+
+
+def play(match: Match) -> Match:
+    while not match.is_over:
+        match = finish_hand(match)
+    return match
+
+
+# ----------------------------------------------------------------------------- ends
+
+
+@pytest.mark.parametrize(
+    ("points", "winner", "totals", "brilli"),
+    [
+        ([(9, 2)], 0, (9, 2), (F(90, 11) + 40, F(20, 11))),
+        ([(5, 3), (4, 1)], 0, (9, 4), (F(25, 4) + 38, F(15, 4) + 2)),
+        ([(2, 1), (3, 3), (4, 1)], 0, (9, 5), (F(20, 3) + 33, F(10, 3) + 7)),
+        ([(2, 2), (2, 3), (3, 2), (2, 1)], 0, (9, 8), (F(35), F(15))),
+        # both reach the target in hand 3: 11-10, the higher total wins
+        (
+            [(3, 4), (4, 4), (4, 2)],
+            0,
+            (11, 10),
+            (F(30, 7) + 5 + F(20, 3) + 20, F(40, 7) + 5 + F(10, 3)),
+        ),
+        # 9-9 is a tie at the target: another hand is played, 10-11
+        ([(4, 4), (5, 5), (1, 2)], 1, (10, 11), (F(40, 3), F(110, 3))),
+    ],
+)
+def test_tretre_matches_end_where_the_rules_say(
+    points: list[tuple[int, int]], winner: int, totals: tuple[int, int], brilli: tuple[F, F]
+) -> None:
+    match = Match.new(scripted(TRETRE, points), seed=1)
+    for hand in range(len(points)):
+        assert not match.is_over
+        assert match.hand_number == hand + 1
+        match = finish_hand(match)
+    assert match.is_over
+    assert match.winner == winner
+    assert match.totals == totals
+    assert [h.points for h in match.hands] == points
+    assert match.brilli == brilli
+    assert sum(match.brilli) == 50
+    assert match.outcomes == (
+        (Outcome.WIN, Outcome.LOSS) if winner == 0 else (Outcome.LOSS, Outcome.WIN)
+    )
+
+
+def test_a_classic_match_goes_to_eleven_and_has_no_stakes() -> None:
+    # 9-2 would end a tretre match; classic plays on to 11: 9-2, then 12-2.
+    match = Match.new(scripted(CLASSIC, [(9, 2), (3, 0)]), seed=1)
+    match = finish_hand(match)
+    assert not match.is_over
+    assert match.brilli is None
+    match = finish_hand(match)
+    assert (match.winner, match.totals) == (0, (12, 2))
+    assert match.brilli is None
+
+
+def test_reaching_the_target_behind_the_opponent_does_not_end_it_early() -> None:
+    # 6-8 then 4-3: 10-11, both over 9, the second player is ahead and wins.
+    match = play(Match.new(scripted(TRETRE, [(6, 8), (4, 3)]), seed=2))
+    assert (match.winner, match.totals) == (1, (10, 11))
+
+
+# ----------------------------------------------------------------------------- dealing
+
+
+def test_the_dealer_alternates_from_the_capotavolo() -> None:
+    match = Match.new(scripted(TRETRE, [(1, 1)] * 5 + [(9, 0)]), seed=3, first_dealer=1)
+    dealers = []
+    while not match.is_over:
+        dealers.append(match.dealer)
+        assert match.state.current_player == 1 - match.dealer  # the non-dealer leads
+        match = finish_hand(match)
+    assert dealers == [1, 0, 1, 0, 1, 0]
+    assert [h.dealer for h in match.hands] == dealers
+
+
+def test_a_seeded_match_deals_the_stream_of_its_seed() -> None:
+    from scopa import GameState
+
+    match = Match.new(TRETRE, seed=77)
+    assert match.state == GameState.new(TRETRE, seed=77)
+    assert Match.new(TRETRE, seed=77).deck == match.deck
+    second = finish_hand(match)
+    assert second.deck != match.deck
+    assert second.hands[0].deck == match.deck
+
+
+def test_explicit_decks_then_waiting_for_a_deal() -> None:
+    decks = [Deck.shuffled(1), Deck.shuffled(2)]
+    match = Match.new(scripted(TRETRE, [(1, 0), (1, 0), (9, 0)]), decks=decks)
+    assert match.deck == decks[0]
+    match = finish_hand(match)
+    assert match.deck == decks[1]
+    match = finish_hand(match)
+    assert match.awaiting_deal
+    assert not match.is_over
+    with pytest.raises(IllegalMoveError, match="deal"):
+        match.apply(match.state.legal_moves()[0] if match.state.legal_moves() else None)  # type: ignore[arg-type]
+    match = match.deal(Deck.shuffled(3))
+    assert match.hand_number == 3
+    assert match.state.dealer == 0
+    match = finish_hand(match)
+    assert match.is_over
+    with pytest.raises(IllegalMoveError, match="not waiting"):
+        match.deal(Deck.shuffled(4))
+
+
+def test_bad_match_arguments_are_refused() -> None:
+    with pytest.raises(InvalidStateError, match="not both"):
+        Match.new(TRETRE, seed=1, decks=[Deck.shuffled(1)])
+    with pytest.raises(InvalidStateError, match="first_dealer"):
+        Match.new(TRETRE, seed=1, first_dealer=2)
+    with pytest.raises(TypeError):
+        Match.new(TRETRE, decks=["deck"])  # type: ignore[list-item]
+
+
+# ----------------------------------------------------------------------------- abandonment
+
+
+def test_abandonment_in_hand_one() -> None:
+    match = Match.new(TRETRE, seed=4)
+    match = match.apply(match.state.legal_moves()[0])
+    over = match.abandon(1)
+    assert over.is_over
+    assert over.winner == 0
+    assert over.outcomes == (Outcome.WIN, Outcome.ABANDONED)
+    assert over.brilli == (F(10), F(-30))
+    assert over.abandonment is not None
+    assert over.abandonment.hand == 1
+    assert over.abandonment.reason is AbandonReason.VOLUNTARY
+    assert over.series == SeriesRecord(wins=(1, 0), losses=(0, 0), abandoned=(0, 1))
+
+
+def test_abandonment_in_hand_two_and_between_hands() -> None:
+    match = finish_hand(Match.new(scripted(TRETRE, [(3, 1)]), seed=5))
+    # right after hand 1: the abandonment counts in hand 2
+    between = match.abandon(0, AbandonReason.EXPELLED)
+    assert between.brilli == (F(-45, 2), F(25, 2))
+    during = match.apply(match.state.legal_moves()[0]).abandon(0, AbandonReason.DISCONNECTED)
+    assert during.brilli == between.brilli
+    assert during.outcomes == (Outcome.ABANDONED, Outcome.WIN)
+
+
+def test_abandonment_in_hand_four() -> None:
+    match = Match.new(scripted(TRETRE, [(2, 2), (2, 3), (3, 2)]), seed=6)
+    for _ in range(3):
+        match = finish_hand(match)
+    assert match.hand_number == 4
+    over = match.abandon(1)
+    assert over.brilli == (F(15), F(-15))
+    assert over.winner == 0
+
+
+def test_a_timeout_is_an_abandonment_by_the_player_to_move() -> None:
+    match = Match.new(TRETRE, seed=8)
+    mover = match.state.current_player
+    move = match.state.legal_moves()[0]
+    on_time = match.apply(move, elapsed=30.0)
+    assert not on_time.is_over
+    late = match.apply(move, elapsed=30.5)
+    assert late.is_over
+    assert late.abandonment is not None
+    assert (late.abandonment.player, late.abandonment.reason) == (mover, AbandonReason.TIMEOUT)
+    assert late.state == match.state, "the late move is not played"
+    assert match.timeout().abandonment == late.abandonment
+    with pytest.raises(InvalidStateError, match="negative"):
+        match.apply(move, elapsed=-1)
+    # classic has no time limit
+    slow = Match.new(CLASSIC, seed=8)
+    assert not slow.apply(slow.state.legal_moves()[0], elapsed=3600).is_over
+
+
+def test_a_finished_match_cannot_be_changed() -> None:
+    match = Match.new(TRETRE, seed=9).abandon(0)
+    with pytest.raises(IllegalMoveError, match="over"):
+        match.apply(match.state.legal_moves()[0])
+    with pytest.raises(IllegalMoveError, match="over"):
+        match.abandon(1)
+    with pytest.raises(IllegalMoveError, match="over"):
+        match.timeout()
+    with pytest.raises(AttributeError):
+        match.hands = ()  # type: ignore[misc]
+
+
+def test_abandon_refuses_bad_players_and_reasons() -> None:
+    match = Match.new(TRETRE, seed=9)
+    with pytest.raises(InvalidStateError, match="player"):
+        match.abandon(2)
+    with pytest.raises(TypeError, match="AbandonReason"):
+        match.abandon(0, "timeout")  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- rematches
+
+
+def test_rematch_dealer_is_the_player_right_of_the_last_dealer() -> None:
+    # three hands dealt by 0, 1, 0: the rematch is first dealt by 1
+    three = play(Match.new(scripted(TRETRE, [(2, 1), (3, 3), (4, 1)]), seed=10))
+    assert three.state.dealer == 0
+    again = three.rematch(seed=11)
+    assert again.first_dealer == again.dealer == 1
+    assert again.series_before == SeriesRecord(wins=(1, 0), losses=(0, 1), abandoned=(0, 0))
+    # two hands dealt by 0, 1: the rematch is first dealt by 0
+    two = play(Match.new(scripted(TRETRE, [(5, 3), (4, 1)]), seed=12))
+    assert two.rematch(seed=1).first_dealer == 0
+
+
+def test_the_series_record_runs_on() -> None:
+    match = Match.new(TRETRE, seed=13).abandon(1)
+    match = match.rematch(seed=14).abandon(1)
+    match = match.rematch(seed=15).abandon(0)
+    assert match.series == SeriesRecord(wins=(2, 1), losses=(0, 0), abandoned=(1, 2))
+    assert match.series.matches == 3
+    with pytest.raises(IllegalMoveError, match="over"):
+        match.rematch(seed=16).rematch()
+
+
+# ----------------------------------------------------------------------------- properties
+
+
+@given(presets, seeds, st.data())
+@settings(max_examples=25)
+def test_random_matches_end_and_add_up(rules: Rules, seed: int, data: st.DataObject) -> None:
+    match = Match.new(rules, seed=seed, first_dealer=data.draw(st.integers(0, 1)))
+    hands_played = 0
+    while not match.is_over:
+        assert match.hand_number == hands_played + 1
+        assert match.dealer == (match.first_dealer + hands_played) % 2
+        moves = match.state.legal_moves()
+        match = match.apply(moves[data.draw(st.integers(0, len(moves) - 1))])
+        if len(match.hands) > hands_played:
+            hands_played += 1
+        assert hands_played < 60, "a match always ends"
+    totals = [sum(h.points[side] for h in match.hands) for side in (0, 1)]
+    assert match.totals == tuple(totals)
+    assert max(totals) >= rules.target
+    assert totals[match.winner or 0] > totals[1 - (match.winner or 0)]
+    if rules.stakes is not None:
+        assert match.brilli is not None
+        assert sum(match.brilli) == 50
+    assert [h.dealer for h in match.hands] == [
+        (match.first_dealer + i) % 2 for i in range(len(match.hands))
+    ]
+    with pytest.raises(IllegalMoveError):
+        match.apply(match.state.legal_moves()[0] if match.state.legal_moves() else None)  # type: ignore[arg-type]

@@ -1,0 +1,107 @@
+"""Brilli settlements computed by hand from SPEC.md §0 and §6."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scopa import Abandonment, AbandonReason, BrilliEconomy, InvalidStateError, Stakes
+
+ECONOMY = BrilliEconomy()
+
+
+def test_the_economy_is_a_stakes_rule() -> None:
+    assert isinstance(ECONOMY, Stakes)
+
+
+@pytest.mark.parametrize(
+    ("hands", "winner", "expected"),
+    [
+        # one hand 9-0: all 10 of hand 1, the 20 of hands 2-3 and the 20 of the match
+        ([(9, 0)], 0, (F(50), F(0))),
+        # one hand 9-2: 90/11 and 20/11 of hand 1; the winner adds 20 + 20
+        ([(9, 2)], 0, (F(90, 11) + 40, F(20, 11))),
+        # two hands: 25/4 + 8 and 15/4 + 2; the winner adds 20 + 10 for hand 3
+        ([(5, 3), (4, 1)], 0, (F(25, 4) + 8 + 30, F(15, 4) + 2)),
+        # three hands: 20/3 + 5 + 8 and 10/3 + 5 + 2; the winner adds 20
+        ([(2, 1), (3, 3), (4, 1)], 0, (F(20, 3) + 13 + 20, F(10, 3) + 7)),
+        # four hands: hand 4 pays nothing: 5 + 4 + 6 and 5 + 6 + 4; the winner adds 20
+        ([(2, 2), (2, 3), (3, 2), (2, 1)], 0, (F(35), F(15))),
+        # the second player wins after a tie at 9: 5 + 5 + 10/3 and 5 + 5 + 20/3 + 20
+        ([(4, 4), (5, 5), (1, 2)], 1, (F(40, 3), F(110, 3))),
+    ],
+)
+def test_settlement_of_complete_matches(
+    hands: list[tuple[int, int]], winner: int, expected: tuple[F, F]
+) -> None:
+    brilli = ECONOMY.settle(hands, winner=winner)
+    assert brilli == expected
+    assert sum(brilli) == 50
+
+
+@pytest.mark.parametrize(
+    ("hands", "abandonment", "expected"),
+    [
+        # hand 1: the survivor takes the whole 10 of hand 1; the abandoner -30
+        ([], Abandonment(1, 1), (F(10), F(-30))),
+        # hand 2 after 3-1: 15/2 - 30 for the abandoner, 5/2 + 10 for the survivor
+        ([(3, 1)], Abandonment(0, 2, AbandonReason.DISCONNECTED), (F(-45, 2), F(25, 2))),
+        # hand 4: nothing more to share; 15 each from hands 1-3, then -30
+        ([(2, 2), (2, 3), (3, 2)], Abandonment(1, 4, AbandonReason.TIMEOUT), (F(15), F(-15))),
+        # hand 3 after a 0-9 hand and a 2-2 hand: 0 + 5 + 10 and 10 + 5 - 30
+        ([(0, 9), (2, 2)], Abandonment(1, 3, AbandonReason.EXPELLED), (F(15), F(-15))),
+    ],
+)
+def test_settlement_of_abandoned_matches(
+    hands: list[tuple[int, int]], abandonment: Abandonment, expected: tuple[F, F]
+) -> None:
+    assert ECONOMY.settle(hands, abandonment=abandonment) == expected
+
+
+def test_running_shares_before_the_end() -> None:
+    assert ECONOMY.settle([]) == (F(0), F(0))
+    assert ECONOMY.settle([(2, 1)]) == (F(20, 3), F(10, 3))
+
+
+def test_a_hand_where_nobody_scores_is_split_or_not_by_the_knob() -> None:
+    assert ECONOMY.hand_shares((0, 0)) == (F(5), F(5))
+    assert BrilliEconomy(split_zero_total=False).hand_shares((0, 0)) == (F(0), F(0))
+
+
+def test_other_economies_are_configurations() -> None:
+    small = BrilliEconomy(hand_pot=4, paid_hands=2, match_bonus=2, abandon_penalty=5)
+    # a one-hand match 3-1: 3 and 1, the winner adds 2 and the 4 of hand 2
+    assert small.settle([(3, 1)], winner=0) == (F(9), F(1))
+    assert BrilliEconomy(unplayed_to_winner=False).settle([(9, 0)], winner=0) == (F(30), F(0))
+
+
+@pytest.mark.parametrize(
+    ("hands", "kwargs"),
+    [
+        ([(1, 2, 3)], {}),
+        ([(1, -2)], {}),
+        ([(1, 2)], {"winner": 2}),
+        ([(1, 2)], {"abandonment": Abandonment(0, 1)}),
+        ([(1, 2)], {"abandonment": Abandonment(2, 2)}),
+    ],
+)
+def test_records_that_do_not_fit_are_refused(
+    hands: list[tuple[int, ...]], kwargs: dict[str, object]
+) -> None:
+    with pytest.raises(InvalidStateError):
+        ECONOMY.settle(hands, **kwargs)  # type: ignore[arg-type]
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), min_size=1, max_size=8),
+    st.integers(0, 1),
+)
+def test_a_match_without_abandonment_shares_exactly_fifty(
+    hands: list[tuple[int, int]], winner: int
+) -> None:
+    brilli = ECONOMY.settle(hands, winner=winner)
+    assert sum(brilli) == 50
+    assert all(isinstance(b, F) for b in brilli)
