@@ -77,8 +77,16 @@ def test_name_is_a_label_outside_equality() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"players": 3}, "only 2 players"),
+        ({"players": 5}, "do not split"),
+        ({"players": 1}, "at least 2 players"),
         ({"players": 0}, "players"),
+        ({"players": 4, "sides": 3}, "equal sides"),
+        ({"players": 4, "sides": 1}, "sides"),
+        ({"sides": True}, "sides"),
+        ({"ace_with_ace_on_table": "all"}, "AceOnAce"),
+        ({"move_time_limit": 0}, "move_time_limit"),
+        ({"move_time_limit": "30"}, "move_time_limit"),
+        ({"stakes": 50}, "stakes"),
         ({"hand_size": 0}, "hand_size"),
         ({"hand_size": 5}, "do not split"),
         ({"table_size": 41}, "split"),

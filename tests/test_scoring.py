@@ -22,7 +22,7 @@ KING_OF_DENARI = Card(Rank.RE, Suit.DENARI)
 
 
 @attrs.frozen
-class ReBello:
+class KingOfDenari:
     """A user's own component: one point for the king of denari."""
 
     name: str = "re bello"
@@ -33,9 +33,9 @@ class ReBello:
 
 
 def test_a_user_component_scores_without_touching_the_library() -> None:
-    assert isinstance(ReBello(), ScoringComponent)
+    assert isinstance(KingOfDenari(), ScoringComponent)
     rules = attrs.evolve(
-        find_variant("classic"), scoring=find_variant("classic").scoring.with_component(ReBello())
+        find_variant("classic"), scoring=find_variant("classic").scoring.with_component(KingOfDenari())
     )
     # Player 0 captured the ten denari only (so also 10D and 7D); player 1 the rest.
     denari = [c for c in DECK if c.suit is Suit.DENARI]
@@ -61,7 +61,7 @@ def test_a_user_component_scores_without_touching_the_library() -> None:
 
 def test_component_names_must_be_unique_and_components_must_fit_the_protocol() -> None:
     with pytest.raises(RulesError, match="unique"):
-        ScoringRules.standard().with_component(ReBello()).with_component(ReBello())
+        ScoringRules.standard().with_component(KingOfDenari()).with_component(KingOfDenari())
     with pytest.raises(RulesError, match="no name and score"):
         ScoringRules((object(),))  # type: ignore[arg-type]
 

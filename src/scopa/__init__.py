@@ -19,7 +19,15 @@ from scopa.errors import (
 )
 from scopa.match import HandRecord, Match, Outcome, SeriesRecord
 from scopa.moves import Move
-from scopa.rules import CapturePriority, MisdealRule, Rules, Tiebreak, find_variant, variant_names
+from scopa.rules import (
+    AceOnAce,
+    CapturePriority,
+    MisdealRule,
+    Rules,
+    Tiebreak,
+    find_variant,
+    variant_names,
+)
 from scopa.scoring import (
     Captures,
     Carte,
@@ -27,8 +35,11 @@ from scopa.scoring import (
     Denari,
     HandScore,
     MissingSuit,
+    Napola,
     Primiera,
+    PrimieraRule,
     PrimieraTable,
+    ReBello,
     Scope,
     ScoringComponent,
     ScoringRules,
@@ -41,6 +52,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "DECK",
+    "AceOnAce",
     "AbandonReason",
     "Abandonment",
     "BrilliEconomy",
@@ -65,7 +77,10 @@ __all__ = [
     "MissingSuit",
     "Move",
     "NotationError",
+    "Napola",
     "Primiera",
+    "PrimieraRule",
+    "ReBello",
     "PrimieraTable",
     "Rank",
     "Rules",

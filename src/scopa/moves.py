@@ -13,7 +13,7 @@ import attrs
 
 from scopa.cards import DECK, RANK_MASKS, Card, cards_of, parse_cards
 from scopa.errors import IllegalMoveError, NotationError
-from scopa.rules import CapturePriority, Rules
+from scopa.rules import AceOnAce, CapturePriority, Rules
 
 __all__ = ["Move"]
 
@@ -194,6 +194,10 @@ def move_generator(rules: Rules) -> MoveGenerator:
     Moves come card by card in index order; for each card, laying it down (when legal)
     comes first, then its captures in increasing order of their rank sets.
     """
+    ace_all = rules.ace_captures_all
+    ace_takes_ace = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
+    aces = RANK_MASKS[1]
+    capturing_card_first = rules.must_play_capturing_card_if_any
     free = rules.capture_priority is CapturePriority.FREE
     fewest_cards = rules.capture_priority is CapturePriority.MIN_CARDS
     may_lay = not rules.played_card_must_capture
@@ -240,4 +244,39 @@ def move_generator(rules: Rules) -> MoveGenerator:
                 found.append(moves_get(key) or _move_of(key))
         return found
 
-    return moves
+    def ace_moves(index: int, table: int) -> list[Move]:
+        """The moves of an Ace that takes the whole table (or an Ace on it)."""
+        if not table:
+            return [moves_get(index) or _move_of(index)]
+        found = [moves_get(index) or _move_of(index)] if may_lay else []
+        equal = table & aces if ace_takes_ace else 0
+        takes = [table] if not equal else []
+        while equal:
+            low = equal & -equal
+            equal ^= low
+            takes.append(low)
+        for take in takes:
+            key = take << 6 | index
+            found.append(moves_get(key) or _move_of(key))
+        return found
+
+    def with_aces(hand: int, table: int) -> list[Move]:
+        found = moves(hand & ~aces, table)
+        for index in indices_get(hand & aces) or _indices_of(hand & aces):
+            found += ace_moves(index, table)
+        found.sort(key=_card_index)
+        return found
+
+    generate = with_aces if ace_all else moves
+    if not capturing_card_first:
+        return generate
+
+    def capturing_first(hand: int, table: int) -> list[Move]:
+        found = generate(hand, table)
+        return [move for move in found if move._take] or found
+
+    return capturing_first
+
+
+def _card_index(move: Move) -> int:
+    return move.card.index

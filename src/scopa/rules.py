@@ -19,7 +19,15 @@ from scopa.errors import RulesError
 from scopa.scoring import MissingSuit, PrimieraTable, ScoringRules
 from scopa.stakes import BrilliEconomy, Stakes
 
-__all__ = ["CapturePriority", "MisdealRule", "Rules", "Tiebreak", "find_variant", "variant_names"]
+__all__ = [
+    "AceOnAce",
+    "CapturePriority",
+    "MisdealRule",
+    "Rules",
+    "Tiebreak",
+    "find_variant",
+    "variant_names",
+]
 
 
 class _Knob(Enum):
@@ -38,6 +46,15 @@ class CapturePriority(_Knob):
     """Take a combination with the fewest cards (a single equal card beats any sum)."""
     FREE = "free"
     """Take any combination: a single equal card or any summing set."""
+
+
+class AceOnAce(_Knob):
+    """What a sweeping Ace takes when an Ace is on the table (with `ace_captures_all`)."""
+
+    TAKE_ACE_ONLY = "take-ace-only"
+    """The equal-rank rule wins: the Ace takes one Ace, a scopa only if it was alone."""
+    TAKE_ALL = "take-all"
+    """The Ace still takes every card."""
 
 
 class MisdealRule(_Knob):
@@ -92,7 +109,11 @@ class Rules:
     name: str = attrs.field(default="custom", eq=False)
     """A label: the preset's name, or anything you like."""
     players: int = attrs.field(default=2, validator=_positive)
-    """The number of players, each playing for self (only 2 is supported so far)."""
+    """The number of players, seated counter-clockwise in number order."""
+    sides: int | None = None
+    """The number of sides (`None`: each player for self). Player `p` plays for side
+    `p % sides`, so partners sit alternately (with 4 players and 2 sides, 0 and 2 against
+    1 and 3). A side pools its players' captures and scope for scoring."""
     hand_size: int = attrs.field(default=3, validator=_positive)
     """Cards dealt to each player at every deal."""
     table_size: int = attrs.field(default=4, validator=attrs.validators.ge(0))
@@ -105,6 +126,18 @@ class Rules:
     """Which of the possible captures are allowed."""
     played_card_must_capture: bool = True
     """A played card that can capture must capture (any card may still be played)."""
+    must_play_capturing_card_if_any: bool = False
+    """A player who holds a card that can capture must play such a card."""
+    ace_captures_all: bool = False
+    """A played Ace takes every card on the table (scopa d'assi, asso piglia tutto)."""
+    ace_sweep_is_scopa: bool = True
+    """Whether a sweep by an Ace taking every card counts as a scopa (off in scopa d'assi)."""
+    ace_with_ace_on_table: AceOnAce = AceOnAce.TAKE_ACE_ONLY
+    """With `ace_captures_all`, what an Ace takes when an Ace is on the table."""
+    ace_on_empty_table_captures_itself: bool = False
+    """An Ace played on an empty table goes to its player's pile (no scopa)."""
+    ace_first_lead_forbidden: bool = False
+    """The first play of a hand may not be an Ace unless the player holds only Aces."""
     scopa_on_last_play: bool = False
     """Whether emptying the table on the very last play of the hand scores a scopa."""
     leftovers_to_last_capturer: bool = True
@@ -127,8 +160,13 @@ class Rules:
     """What a match is played for, such as the tretre brilli (`None`: nothing)."""
 
     def __attrs_post_init__(self) -> None:
-        if self.players != 2:
-            raise RulesError(f"only 2 players are supported, not {self.players}")
+        if self.players < 2:
+            raise RulesError(f"a game needs at least 2 players, not {self.players}")
+        sides = self.number_of_sides
+        if isinstance(sides, bool) or not isinstance(sides, int) or sides < 2:
+            raise RulesError(f"sides must be an int of at least 2 or None, not {self.sides!r}")
+        if self.players % sides:
+            raise RulesError(f"{self.players} players cannot form {sides} equal sides")
         per_deal = self.players * self.hand_size
         dealt = 40 - self.table_size
         if dealt < per_deal or dealt % per_deal:
@@ -138,6 +176,7 @@ class Rules:
             )
         for name, kind in (
             ("capture_priority", CapturePriority),
+            ("ace_with_ace_on_table", AceOnAce),
             ("misdeal", MisdealRule),
             ("tiebreak", Tiebreak),
             ("scoring", ScoringRules),
@@ -160,6 +199,15 @@ class Rules:
             return f"find_variant('{self.name}')"
         fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(Rules))
         return f"Rules({fields})"
+
+    @property
+    def number_of_sides(self) -> int:
+        """How many sides score: `sides`, or the number of players."""
+        return self.players if self.sides is None else self.sides
+
+    def side_of(self, player: int) -> int:
+        """The side a player plays for."""
+        return player % self.number_of_sides
 
     @property
     def deals_per_hand(self) -> int:

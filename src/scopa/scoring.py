@@ -25,7 +25,10 @@ __all__ = [
     "Denari",
     "HandScore",
     "MissingSuit",
+    "Napola",
     "Primiera",
+    "PrimieraRule",
+    "ReBello",
     "PrimieraTable",
     "ScoringComponent",
     "ScoringRules",
@@ -59,6 +62,8 @@ class CategoryScore:
     """The points each side scores in this category."""
     figures: tuple[int, ...] = ()
     """The figure each side was judged on (cards counted, primiera value…), if any."""
+    wins_match: int | None = None
+    """A side that wins the match outright with this hand (e.g. all ten denari)."""
 
 
 @runtime_checkable
@@ -68,12 +73,12 @@ class ScoringComponent(Protocol):
     Examples:
         >>> import attrs
         >>> @attrs.frozen
-        ... class ReBello:
-        ...     name: str = "re bello"
+        ... class MostAces:
+        ...     name: str = "assi"
         ...     def score(self, hand: Captures) -> CategoryScore:
-        ...         king = Card.parse("10D")
-        ...         return CategoryScore(self.name, tuple(int(king in p) for p in hand.piles))
-        >>> rules = ScoringRules.standard().with_component(ReBello())
+        ...         aces = tuple(sum(c.rank == Rank.ASSO for c in p) for p in hand.piles)
+        ...         return CategoryScore(self.name, strict_max(aces), aces)
+        >>> rules = ScoringRules.standard().with_component(MostAces())
     """
 
     @property
@@ -112,33 +117,51 @@ class Scope:
         return CategoryScore(self.name, tuple(n * self.value for n in hand.scope), hand.scope)
 
 
+def _most(name: str, counts: tuple[int, ...], threshold: int | None) -> CategoryScore:
+    """One point to the unique side with the most, among those reaching the threshold."""
+    eligible = None if threshold is None else [count >= threshold for count in counts]
+    return CategoryScore(name, strict_max(counts, eligible), counts)
+
+
 @attrs.frozen
 class Carte:
-    """One point to the side that captured strictly the most cards (20–20 scores nothing)."""
+    """One point to the side that captured strictly the most cards (20–20 scores nothing).
 
+    With a `threshold` (21 in some 3- and 6-player games), a side must also have at least
+    that many cards.
+    """
+
+    threshold: int | None = None
+    """The cards a side needs to score, if any."""
     name: str = "carte"
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
         """The unique maximum of the pile sizes."""
-        counts = tuple(len(pile) for pile in hand.piles)
-        return CategoryScore(self.name, strict_max(counts), counts)
+        return _most(self.name, tuple(len(pile) for pile in hand.piles), self.threshold)
 
 
 @attrs.frozen
 class Denari:
-    """One point to the side that captured strictly the most denari (5–5 scores nothing)."""
+    """One point to the side that captured strictly the most denari (5–5 scores nothing).
 
+    With a `threshold` (6), a side must also have at least that many denari.
+    """
+
+    threshold: int | None = None
+    """The denari a side needs to score, if any."""
     name: str = "denari"
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
         """The unique maximum of the denari counts."""
         counts = tuple(sum(1 for c in pile if c.suit is Suit.DENARI) for pile in hand.piles)
-        return CategoryScore(self.name, strict_max(counts), counts)
+        return _most(self.name, counts, self.threshold)
 
 
-_SETTEBELLO = Card(Rank.SETTE, Suit.DENARI)
+def _holder(name: str, card: Card, hand: Captures) -> CategoryScore:
+    held = tuple(int(card in pile) for pile in hand.piles)
+    return CategoryScore(name, held, held)
 
 
 @attrs.frozen
@@ -150,8 +173,48 @@ class Settebello:
 
     def score(self, hand: Captures) -> CategoryScore:
         """One point to the holder of `7D`."""
-        held = tuple(int(_SETTEBELLO in pile) for pile in hand.piles)
-        return CategoryScore(self.name, held, held)
+        return _holder(self.name, Card(Rank.SETTE, Suit.DENARI), hand)
+
+
+@attrs.frozen
+class ReBello:
+    """One point to the side that captured the king of denari (*re bello*), a bonus."""
+
+    name: str = "re bello"
+    """The category's name."""
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """One point to the holder of `10D`."""
+        return _holder(self.name, Card(Rank.RE, Suit.DENARI), hand)
+
+
+@attrs.frozen
+class Napola:
+    """The *napola*, a bonus: the run of denari from the Ace, if it reaches the three.
+
+    Ace-2-3 of denari scores 3, and each further denaro in sequence (4, 5, 6, 7, Fante,
+    Cavallo, Re) one more: the points are the length of the run. All ten denari (the
+    *napoleone*) win the match outright when `napoleone_wins_match` is on.
+    """
+
+    napoleone_wins_match: bool = False
+    """Whether a side holding all ten denari wins the match at once."""
+    name: str = "napola"
+    """The category's name."""
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """Each side's run of denari from the Ace, counted from three cards on."""
+        runs = []
+        for pile in hand.piles:
+            run = 0
+            while run < 10 and Card(Rank(run + 1), Suit.DENARI) in pile:
+                run += 1
+            runs.append(run)
+        points = tuple(run if run >= 3 else 0 for run in runs)
+        winner = None
+        if self.napoleone_wins_match and 10 in runs:
+            winner = runs.index(10)
+        return CategoryScore(self.name, points, tuple(runs), winner)
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
@@ -198,6 +261,21 @@ PrimieraTable.FACE_VALUE_FIGURES = PrimieraTable(
 PrimieraTable.ZERO_FIGURES = PrimieraTable("zero-figures", (16, 12, 13, 14, 15, 18, 21, 0, 0, 0))
 
 
+class PrimieraRule(Enum):
+    """How primiera is decided."""
+
+    SUM = "sum"
+    """The side with the highest sum of its best card in each suit wins."""
+    MOST_SEVENS_CASCADE = "most-sevens-cascade"
+    """The side with the most sevens wins; on a tie the most sixes, then Aces, fives,
+    fours, threes and twos. The figures are each side's count of sevens."""
+    SETTANTA_3_SEVENS = "settanta-3-sevens"
+    """A side with three or four sevens wins (*settanta*); otherwise nobody scores."""
+
+    def __repr__(self) -> str:
+        return f"PrimieraRule.{self.name}"
+
+
 class MissingSuit(Enum):
     """What a side that lacks a suit gets in primiera."""
 
@@ -222,12 +300,16 @@ class Primiera:
     table: PrimieraTable = PrimieraTable.CLASSIC
     """The value of each rank."""
     missing_suit: MissingSuit = MissingSuit.OPPONENT_WINS
-    """The policy for a side that lacks a suit."""
+    """The policy for a side that lacks a suit (for the `SUM` rule)."""
+    rule: PrimieraRule = PrimieraRule.SUM
+    """How primiera is decided."""
     name: str = "primiera"
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
         """The unique best primiera among the eligible sides."""
+        if self.rule is not PrimieraRule.SUM:
+            return self._by_sevens(hand)
         values = self.table.values
         totals = []
         complete = []
@@ -240,6 +322,27 @@ class Primiera:
         if self.missing_suit is MissingSuit.ZERO:
             return CategoryScore(self.name, strict_max(totals), tuple(totals))
         return CategoryScore(self.name, strict_max(totals, complete), tuple(totals))
+
+    def _by_sevens(self, hand: Captures) -> CategoryScore:
+        counts = [
+            [sum(1 for c in pile if c.rank == rank) for pile in hand.piles] for rank in _CASCADE
+        ]
+        sevens = tuple(counts[0])
+        if self.rule is PrimieraRule.SETTANTA_3_SEVENS:
+            return CategoryScore(self.name, tuple(int(n >= 3) for n in sevens), sevens)
+        candidates = list(range(len(hand.piles)))
+        for by_rank in counts:
+            best = max(by_rank[side] for side in candidates)
+            candidates = [side for side in candidates if by_rank[side] == best]
+            if len(candidates) == 1:
+                break
+        points = tuple(
+            int(len(candidates) == 1 and side == candidates[0]) for side in range(len(sevens))
+        )
+        return CategoryScore(self.name, points, sevens)
+
+
+_CASCADE = (Rank.SETTE, Rank.SEI, Rank.ASSO, Rank.CINQUE, Rank.QUATTRO, Rank.TRE, Rank.DUE)
 
 
 @attrs.frozen

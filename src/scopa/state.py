@@ -18,6 +18,7 @@ from typing import Any
 
 from scopa.cards import (
     DECK,
+    RANK_MASKS,
     Card,
     Deck,
     cards_of,
@@ -34,25 +35,38 @@ from scopa.errors import (
     NotationError,
 )
 from scopa.moves import Move, MoveGenerator, move_generator
-from scopa.rules import Rules
+from scopa.rules import AceOnAce, Rules
 from scopa.scoring import Captures, HandScore
 
 __all__ = ["GameState"]
 
 _ALL = (1 << 40) - 1
+_ACES = RANK_MASKS[1]
 _GENERATORS: dict[Rules, MoveGenerator] = {}
 
 
 class _Hand:
     """What every state of one hand shares: the rules, the dealer and the stock order."""
 
-    __slots__ = ("dealer", "moves", "players", "rules", "stock")
+    __slots__ = (
+        "ace_sweep_no_scopa",
+        "ace_takes_ace",
+        "ace_to_pile",
+        "dealer",
+        "moves",
+        "players",
+        "rules",
+        "stock",
+    )
 
     def __init__(self, rules: Rules, dealer: int, stock: tuple[int, ...]) -> None:
         self.rules = rules
         self.players = rules.players
         self.dealer = dealer
         self.stock = stock
+        self.ace_sweep_no_scopa = rules.ace_captures_all and not rules.ace_sweep_is_scopa
+        self.ace_takes_ace = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
+        self.ace_to_pile = rules.ace_on_empty_table_captures_itself
         moves = _GENERATORS.get(rules)
         if moves is None:
             moves = _GENERATORS[rules] = move_generator(rules)
@@ -387,6 +401,8 @@ class GameState:
                 moves = ()
             else:
                 moves = tuple(self._hand.moves(self._hands[self._player], self._table))
+                if self.rules.ace_first_lead_forbidden and self._is_first_play():
+                    moves = tuple(m for m in moves if m._bit & ~_ACES) or moves
             self._moves = moves
         return moves
 
@@ -422,12 +438,25 @@ class GameState:
             table ^= take
             piles_list = list(piles)
             piles_list[player] |= take | bit
-            if not table and (not final or hand.rules.scopa_on_last_play):
+            if (
+                not table
+                and (not final or hand.rules.scopa_on_last_play)
+                and not (
+                    hand.ace_sweep_no_scopa
+                    and bit & _ACES
+                    and not (hand.ace_takes_ace and take & _ACES)
+                )
+            ):
                 scope_list = list(scope)
                 scope_list[player] += 1
                 scope = tuple(scope_list)
             last = player
             piles = tuple(piles_list)
+        elif hand.ace_to_pile and not table and bit & _ACES:
+            piles_list = list(piles)
+            piles_list[player] |= bit
+            piles = tuple(piles_list)
+            last = player
         else:
             table |= bit
         if final:
@@ -450,6 +479,15 @@ class GameState:
         state._last = last
         state._moves = None
         return state
+
+    def _is_first_play(self) -> bool:
+        rules = self._hand.rules
+        in_hands = sum(h.bit_count() for h in self._hands)
+        stock = len(self._hand.stock) - self._next
+        return (
+            in_hands + stock == 40 - rules.table_size
+            and in_hands == rules.players * rules.hand_size
+        )
 
     def parse_move(self, text: str) -> Move:
         """Read a move in this position, allowing the short form that names only the card.
@@ -476,9 +514,19 @@ class GameState:
         raise AmbiguousMoveError(f"{text!r} is ambiguous in {self.to_text()}: it may be {choices}")
 
     def hand_score(self) -> HandScore:
-        """The score of the cards captured so far by each player; final once the hand is over."""
-        captures = Captures(self.piles, self._scope)
-        return self._hand.rules.scoring.score(captures)
+        """The score of the cards captured so far by each side; final once the hand is over.
+
+        A side's captures and scope are those of its players together.
+        """
+        rules = self._hand.rules
+        sides = rules.number_of_sides
+        piles = [0] * sides
+        scope = [0] * sides
+        for player in range(rules.players):
+            piles[player % sides] |= self._piles[player]
+            scope[player % sides] += self._scope[player]
+        captures = Captures(tuple(frozenset(cards_of(p)) for p in piles), tuple(scope))
+        return rules.scoring.score(captures)
 
     # ------------------------------------------------------------------ text and values
 
