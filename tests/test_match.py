@@ -185,6 +185,7 @@ def test_abandonment_in_hand_one() -> None:
     assert over.abandonment.hand == 1
     assert over.abandonment.reason is AbandonReason.VOLUNTARY
     assert over.series == SeriesRecord(wins=(1, 0), losses=(0, 0), abandoned=(0, 1))
+    assert over.series.matches == 1
 
 
 def test_abandonment_in_hand_two_and_between_hands() -> None:

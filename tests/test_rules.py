@@ -7,6 +7,7 @@ import pytest
 
 import scopa
 from scopa import (
+    BrilliEconomy,
     CapturePriority,
     Card,
     MisdealRule,
@@ -74,6 +75,10 @@ def test_name_is_a_label_outside_equality() -> None:
     assert attrs.evolve(classic, target=21) != classic
 
 
+class UnhashableStakes(BrilliEconomy):
+    __hash__ = None  # type: ignore[assignment]
+
+
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
@@ -87,6 +92,7 @@ def test_name_is_a_label_outside_equality() -> None:
         ({"move_time_limit": 0}, "move_time_limit"),
         ({"move_time_limit": "30"}, "move_time_limit"),
         ({"stakes": 50}, "stakes"),
+        ({"stakes": UnhashableStakes()}, "hashable"),
         ({"hand_size": 0}, "hand_size"),
         ({"hand_size": 5}, "do not split"),
         ({"table_size": 41}, "split"),

@@ -35,7 +35,8 @@ class KingOfDenari:
 def test_a_user_component_scores_without_touching_the_library() -> None:
     assert isinstance(KingOfDenari(), ScoringComponent)
     rules = attrs.evolve(
-        find_variant("classic"), scoring=find_variant("classic").scoring.with_component(KingOfDenari())
+        find_variant("classic"),
+        scoring=find_variant("classic").scoring.with_component(KingOfDenari()),
     )
     # Player 0 captured the ten denari only (so also 10D and 7D); player 1 the rest.
     denari = [c for c in DECK if c.suit is Suit.DENARI]

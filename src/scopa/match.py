@@ -75,17 +75,28 @@ class HandRecord:
 class SeriesRecord:
     """Matches won, lost and abandoned by each player over a series of rematches."""
 
-    wins: tuple[int, ...] = (0, 0)
+    wins: tuple[int, ...]
     """Matches each player won."""
-    losses: tuple[int, ...] = (0, 0)
-    """Matches each player lost on points."""
-    abandoned: tuple[int, ...] = (0, 0)
+    losses: tuple[int, ...]
+    """Matches each player lost (on points, or as the partner of an abandoner)."""
+    abandoned: tuple[int, ...]
     """Matches each player abandoned."""
+
+    @classmethod
+    def empty(cls, players: int) -> SeriesRecord:
+        """The record of a series that has not started."""
+        return cls((0,) * players, (0,) * players, (0,) * players)
 
     @property
     def matches(self) -> int:
         """How many matches the series has had."""
-        return sum(self.wins)
+        return max(
+            (
+                w + lost + a
+                for w, lost, a in zip(self.wins, self.losses, self.abandoned, strict=True)
+            ),
+            default=0,
+        )
 
     def add(self, outcomes: Sequence[Outcome]) -> SeriesRecord:
         """The record with one more match, whose outcomes are given per player."""
@@ -142,7 +153,7 @@ class Match:
 
         With a seed, the hands are dealt from the stream of
         [`Deck.shuffles(seed)`][scopa.Deck.shuffles], skipping annulled deals, so hand 1
-        is the deal of `GameState.new(rules, seed=seed)`. With explicit `decks`, hand `n`
+        is `GameState.new(rules, seed=seed, dealer=first_dealer)`. With explicit `decks`, hand `n`
         is dealt from the `n`-th deck; once they run out the match waits for
         [`deal`][scopa.Match.deal]. With neither, a seed is drawn from the operating
         system.
@@ -160,7 +171,7 @@ class Match:
         players = rules.players if isinstance(rules, Rules) else 0
         if isinstance(first_dealer, bool) or first_dealer not in range(players):
             raise InvalidStateError(f"first_dealer must be a player, not {first_dealer!r}")
-        record = series if series is not None else SeriesRecord()
+        record = series if series is not None else SeriesRecord.empty(players)
         dealt = _deal(rules, first_dealer, rng, deck_list)
         assert dealt is not None  # there is a seed or a first deck
         state, deck, rng, rest = dealt
@@ -170,7 +181,11 @@ class Match:
 
     @property
     def hand_number(self) -> int:
-        """The number of the hand in progress (from 1), or of the last hand once over."""
+        """The number of the hand in progress (from 1), or of the last hand.
+
+        It is the last hand's once the match is over on points, and while it waits for a
+        deck (an abandonment then counts in the next hand).
+        """
         return len(self.hands) + (0 if self.awaiting_deal or self._ended_on_points else 1)
 
     @property
@@ -181,7 +196,7 @@ class Match:
     @property
     def totals(self) -> tuple[int, ...]:
         """The points of each side, summed over the completed hands."""
-        totals = [0] * self.rules.players
+        totals = [0] * self.rules.number_of_sides
         for hand in self.hands:
             for side, points in enumerate(hand.points):
                 totals[side] += points
@@ -189,10 +204,24 @@ class Match:
 
     @property
     def winner(self) -> int | None:
-        """The side that won, once the match is over."""
+        """The side that won, once the match is over.
+
+        On points: the side at or over the target and strictly ahead of every other side,
+        or a side that a category declares the winner outright (such as the napoleone).
+        After an abandonment: the other side, or with more than two sides the other side
+        with the most points (the first after the abandoner's in play order on a tie).
+        """
+        rules = self.rules
         if self.abandonment is not None:
-            return 1 - self.abandonment.player
-        return _leader(self.totals, self.rules.target)
+            quitter = rules.side_of(self.abandonment.player)
+            totals = self.totals
+            others = [(quitter + k) % len(totals) for k in range(1, len(totals))]
+            return max(others, key=lambda side: totals[side])
+        for hand in self.hands:
+            for category in hand.score:
+                if category.wins_match is not None:
+                    return category.wins_match
+        return _leader(self.totals, rules.target)
 
     @property
     def is_over(self) -> bool:
@@ -210,25 +239,34 @@ class Match:
         winner = self.winner
         if winner is None:
             return None
-        if self.abandonment is not None:
-            quitter = self.abandonment.player
-            return tuple(Outcome.ABANDONED if p == quitter else Outcome.WIN for p in range(2))
-        return tuple(Outcome.WIN if p == winner else Outcome.LOSS for p in range(2))
+        quitter = None if self.abandonment is None else self.abandonment.player
+        return tuple(
+            Outcome.ABANDONED
+            if player == quitter
+            else Outcome.WIN
+            if self.rules.side_of(player) == winner
+            else Outcome.LOSS
+            for player in range(self.rules.players)
+        )
 
     @property
     def brilli(self) -> tuple[Fraction, ...] | None:
-        """What each player has won under the rules' stakes (`None` without stakes).
+        """What each side has won under the rules' stakes, such as the tretre brilli.
 
-        Before the end: the shares of the completed hands; once over: the settlement.
+        `None` without stakes. Before the end: the shares of the completed hands; once
+        over: the settlement.
         """
         stakes = self.rules.stakes
         if stakes is None:
             return None
+        abandonment = self.abandonment
+        if abandonment is not None:
+            abandonment = attrs.evolve(abandonment, player=self.rules.side_of(abandonment.player))
         return stakes.settle(
             [hand.points for hand in self.hands],
-            winner=None if self.abandonment else self.winner,
-            abandonment=self.abandonment,
-            sides=self.rules.players,
+            winner=None if abandonment else self.winner,
+            abandonment=abandonment,
+            sides=self.rules.number_of_sides,
         )
 
     @property
@@ -280,7 +318,7 @@ class Match:
         return _replace(self, decks=(deck,))._next_hand()
 
     def abandon(self, player: int, reason: AbandonReason = AbandonReason.VOLUNTARY) -> Match:
-        """The match after `player` leaves it: the opponent wins.
+        """The match after `player` leaves it: the other side wins (see `winner`).
 
         Between hands (while waiting for a deck) the abandonment counts in the next hand.
 

@@ -185,6 +185,13 @@ class Rules:
             if not isinstance(getattr(self, name), kind):
                 expected = getattr(kind, "__name__", "Stakes or None")
                 raise RulesError(f"{name} must be a {expected}, not {getattr(self, name)!r}")
+        for name in ("scoring", "stakes"):
+            try:
+                hash(getattr(self, name))
+            except TypeError:
+                raise RulesError(
+                    f"{name} must be hashable (a frozen attrs class, for instance)"
+                ) from None
         limit = self.move_time_limit
         if limit is not None and (
             isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit > 0

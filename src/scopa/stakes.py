@@ -71,7 +71,8 @@ class Stakes(Protocol):
         Args:
             hand_points: the points each side made in each completed hand, in order.
             winner: the side that won the match, if it is over.
-            abandonment: how the match was abandoned, if it was.
+            abandonment: how the match was abandoned, if it was; its `player` is read as
+                the abandoning side (the same number when each player is a side).
             sides: the number of sides.
         """
         ...
