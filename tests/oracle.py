@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scopa import CapturePriority, Card, Move, Rules
+from scopa import AceOnAce, CapturePriority, Card, GameState, Move, Rules
 
 
 def subsets_adding_up_to(cards: list[Card], target: int) -> list[frozenset[Card]]:
@@ -18,22 +18,45 @@ def subsets_adding_up_to(cards: list[Card], target: int) -> list[frozenset[Card]
     return [s for s in found if s]
 
 
-def legal_moves(rules: Rules, hand: frozenset[Card], table: frozenset[Card]) -> set[Move]:
-    """Every legal move, straight from SPEC.md §3, with plain sets and loops."""
+def card_captures(rules: Rules, card: Card, table: frozenset[Card]) -> list[frozenset[Card]]:
+    """The captures SPEC.md §3 allows for one played card."""
+    if rules.ace_captures_all and card.rank == 1 and table:
+        aces = [c for c in table if c.rank == 1]
+        if aces and rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY:
+            return [frozenset({ace}) for ace in aces]
+        return [table]
+    options = subsets_adding_up_to(sorted(table), card.rank)
+    equal = [s for s in options if len(s) == 1] if rules.capture_by_rank else []
+    sums = [s for s in options if len(s) >= 2] if rules.capture_by_sum else []
+    if rules.capture_priority is CapturePriority.EQUAL_RANK_FIRST:
+        return equal or sums
+    if rules.capture_priority is CapturePriority.MIN_CARDS:
+        fewest = min((len(s) for s in equal + sums), default=0)
+        return [s for s in equal + sums if len(s) == fewest]
+    return equal + sums
+
+
+def legal_moves(state: GameState) -> set[Move]:
+    """Every legal move of the player to move, straight from SPEC.md §3, with plain sets."""
+    rules = state.rules
+    player = state.current_player
+    if player is None:
+        return set()
+    hand = state.hands[player]
     moves = set()
     for card in hand:
-        options = subsets_adding_up_to(sorted(table), card.rank)
-        equal = [s for s in options if len(s) == 1] if rules.capture_by_rank else []
-        sums = [s for s in options if len(s) >= 2] if rules.capture_by_sum else []
-        if rules.capture_priority is CapturePriority.EQUAL_RANK_FIRST:
-            allowed = equal or sums
-        elif rules.capture_priority is CapturePriority.MIN_CARDS:
-            fewest = min((len(s) for s in equal + sums), default=0)
-            allowed = [s for s in equal + sums if len(s) == fewest]
-        else:
-            allowed = equal + sums
+        allowed = card_captures(rules, card, state.table)
         for captured in allowed:
             moves.add(Move(card, captured))
         if not allowed or not rules.played_card_must_capture:
             moves.add(Move(card, frozenset()))
+    if rules.must_play_capturing_card_if_any and any(m.captured for m in moves):
+        moves = {m for m in moves if m.captured}
+    first_play = (
+        not any(state.piles)
+        and len(state.table) == rules.table_size
+        and all(len(h) == rules.hand_size for h in state.hands)
+    )
+    if rules.ace_first_lead_forbidden and first_play and any(c.rank != 1 for c in hand):
+        moves = {m for m in moves if m.card.rank != 1}
     return moves

@@ -5,9 +5,19 @@ from __future__ import annotations
 import attrs
 from hypothesis import strategies as st
 
-from scopa import DECK, CapturePriority, Deck, GameState, Rules, find_variant, variant_names
+from scopa import (
+    DECK,
+    AceOnAce,
+    CapturePriority,
+    Deck,
+    GameState,
+    Rules,
+    find_variant,
+    variant_names,
+)
 
-presets = st.sampled_from([find_variant(name) for name in variant_names()])
+PRESETS = [find_variant(name) for name in variant_names()]
+presets = st.sampled_from(PRESETS)
 
 
 @st.composite
@@ -20,10 +30,16 @@ def rules(draw: st.DrawFn) -> Rules:
         base,
         capture_priority=draw(st.sampled_from(CapturePriority)),
         played_card_must_capture=draw(st.booleans()),
+        must_play_capturing_card_if_any=draw(st.booleans()),
         scopa_on_last_play=draw(st.booleans()),
         leftovers_to_last_capturer=draw(st.booleans()),
         capture_by_rank=draw(st.booleans()),
         capture_by_sum=draw(st.booleans()),
+        ace_captures_all=draw(st.booleans()),
+        ace_sweep_is_scopa=draw(st.booleans()),
+        ace_with_ace_on_table=draw(st.sampled_from(AceOnAce)),
+        ace_on_empty_table_captures_itself=draw(st.booleans()),
+        ace_first_lead_forbidden=draw(st.booleans()),
     )
 
 

@@ -19,11 +19,12 @@ from scopa import (
     InvalidStateError,
     Move,
     NotationError,
+    Rules,
     ScopaError,
     find_variant,
 )
 from tests import oracle
-from tests.strategies import play_out, rules, seeds, states
+from tests.strategies import PRESETS, any_rules, play_out, rules, seeds, states
 
 C = Card.parse
 CLASSIC = find_variant("classic")
@@ -43,46 +44,70 @@ def all_cards(state: GameState) -> list[Card]:
 
 
 # ----------------------------------------------------------------------------- properties
+# Each property runs over every preset (parametrized), and over presets with their knobs
+# changed at random ("varied").
+
+CASES = [pytest.param(st.just(rules), id=rules.name) for rules in PRESETS] + [
+    pytest.param(any_rules, id="varied")
+]
+every_preset = pytest.mark.parametrize("rules", CASES)
+per_case = settings(max_examples=25)
 
 
-@given(states())
-def test_the_forty_cards_are_conserved(state: GameState) -> None:
+@every_preset
+@per_case
+@given(data=st.data())
+def test_the_forty_cards_are_conserved(
+    rules: st.SearchStrategy[Rules], data: st.DataObject
+) -> None:
+    state = data.draw(states(rules))
     found = all_cards(state)
     assert len(found) == 40
     assert set(found) == set(DECK)
+    assert len(state.piles) == len(state.hands) == len(state.scope) == state.rules.players
 
 
-@given(states())
-def test_legal_moves_match_the_brute_force_rules(state: GameState) -> None:
-    if state.is_terminal:
-        assert state.legal_moves() == ()
-        return
-    player = state.current_player
-    assert player is not None
-    expected = oracle.legal_moves(state.rules, state.hands[player], state.table)
+@every_preset
+@per_case
+@given(data=st.data())
+def test_legal_moves_match_the_brute_force_rules(
+    rules: st.SearchStrategy[Rules], data: st.DataObject
+) -> None:
+    state = data.draw(states(rules))
     moves = state.legal_moves()
     assert len(moves) == len(set(moves)), "one move per distinct capture choice"
-    assert set(moves) == expected
+    assert set(moves) == oracle.legal_moves(state)
     assert moves is state.legal_moves(), "computed once per state"
+    assert [m.card.index for m in moves] == sorted(m.card.index for m in moves)
+    if not state.is_terminal:
+        assert moves, "a player to move always has a move"
 
 
-@given(states(), st.data())
+@every_preset
+@per_case
+@given(data=st.data())
 def test_every_legal_move_applies_and_keeps_the_state(
-    state: GameState, data: st.DataObject
+    rules: st.SearchStrategy[Rules], data: st.DataObject
 ) -> None:
+    state = data.draw(states(rules))
     before = state.to_text()
     for move in state.legal_moves():
         after = state.apply(move)
         assert move.card not in after.hands[state.current_player or 0]
         assert after.to_text() != before
+        assert sum(after.scope) - sum(state.scope) in (0, 1)
     assert state.to_text() == before
 
 
-@given(states(), st.sampled_from(DECK), st.sets(st.sampled_from(DECK), max_size=4))
+@every_preset
+@per_case
+@given(data=st.data())
 def test_illegal_moves_are_refused_and_change_nothing(
-    state: GameState, card: Card, captured: set[Card]
+    rules: st.SearchStrategy[Rules], data: st.DataObject
 ) -> None:
-    captured.discard(card)
+    state = data.draw(states(rules))
+    card = data.draw(st.sampled_from(DECK))
+    captured = data.draw(st.sets(st.sampled_from(DECK), max_size=4)) - {card}
     move = Move(card, frozenset(captured))
     before = state.to_text()
     if move in state.legal_moves():
@@ -93,44 +118,65 @@ def test_illegal_moves_are_refused_and_change_nothing(
     assert state.to_text() == before
 
 
-@given(rules(), seeds, st.data())
-@settings(max_examples=50)
-def test_a_hand_lasts_exactly_its_plays(chosen: object, seed: int, data: st.DataObject) -> None:
-    assert isinstance(chosen, type(CLASSIC))
-    state = GameState.new(chosen, seed=seed)
+@every_preset
+@per_case
+@given(data=st.data())
+def test_a_hand_lasts_exactly_its_plays(
+    rules: st.SearchStrategy[Rules], data: st.DataObject
+) -> None:
+    chosen = data.draw(rules)
+    state = GameState.new(chosen, seed=data.draw(seeds))
     plays = 0
     while not state.is_terminal:
         moves = state.legal_moves()
         state = state.apply(moves[data.draw(st.integers(0, len(moves) - 1))])
         plays += 1
-    assert plays == 36 == chosen.plays_per_hand
+    assert plays == chosen.plays_per_hand == 40 - chosen.table_size
     assert state.current_player is None
     assert state.stock == ()
     assert all(not hand for hand in state.hands)
 
 
-@given(states(), st.data())
-def test_scores_add_up(state: GameState, data: st.DataObject) -> None:
-    end = play_out(state, data)
+@every_preset
+@per_case
+@given(data=st.data())
+def test_scores_add_up(rules: st.SearchStrategy[Rules], data: st.DataObject) -> None:
+    end = play_out(data.draw(states(rules)), data)
+    chosen = end.rules
+    sides = chosen.number_of_sides
     score = end.hand_score()
-    points = score.points
-    assert len(points) == 2
-    assert score["scope"].points == end.scope
-    assert score["carte"].figures == tuple(len(p) for p in end.piles)
+    # a side's captures and scope are its players' together
+    side_piles = [frozenset().union(*end.piles[s::sides]) for s in range(sides)]
+    side_scope = tuple(sum(end.scope[s::sides]) for s in range(sides))
+    assert len(score.points) == sides
+    assert score["scope"].points == side_scope
+    assert score["carte"].figures == tuple(len(p) for p in side_piles)
     for name in ("carte", "denari", "settebello", "primiera"):
-        assert score[name].points in ((0, 0), (1, 0), (0, 1))
-    if sum(len(p) for p in end.piles) == 40:
-        # KA-25: in 2 players the points other than scope are 4 minus the tied categories.
-        ties = sum(1 for name in ("carte", "denari", "primiera") if sum(score[name].points) == 0)
-        assert sum(points) - sum(end.scope) == 4 - ties
-        assert score["settebello"].points in ((1, 0), (0, 1))
+        assert sum(score[name].points) in (0, 1)
+        assert all(p in (0, 1) for p in score[name].points)
+    # the unique maximum of the figures wins carte and denari
+    for name in ("carte", "denari"):
+        figures = score[name].figures
+        top = max(figures)
+        expected = tuple(int(f == top and figures.count(top) == 1) for f in figures)
+        assert score[name].points == expected
+    assert sum(score.points) == sum(sum(c.points) for c in score)
+    if sum(len(p) for p in side_piles) == 40:
+        # the settebello is always won; with 2 sides the rest is 4 minus the ties (KA-25)
+        assert sum(score["settebello"].points) == 1
+        if sides == 2:
+            ties = sum(1 for n in ("carte", "denari", "primiera") if sum(score[n].points) == 0)
+            assert sum(score.points) - sum(side_scope) == 4 - ties
     else:
         # only without leftovers to the last capturer, or when nobody ever captured
-        assert not end.rules.leftovers_to_last_capturer or end.last_capturer is None
+        assert not chosen.leftovers_to_last_capturer or end.last_capturer is None
 
 
-@given(states())
-def test_position_text_round_trips(state: GameState) -> None:
+@every_preset
+@per_case
+@given(data=st.data())
+def test_position_text_round_trips(rules: st.SearchStrategy[Rules], data: st.DataObject) -> None:
+    state = data.draw(states(rules))
     text = state.to_text()
     back = GameState.from_text(state.rules, text)
     assert back == state

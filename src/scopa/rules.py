@@ -237,9 +237,67 @@ _TRETRE = Rules(
     stakes=BrilliEconomy(),
 )
 
+_SCOPONE = Rules(
+    name="scopone",
+    players=4,
+    sides=2,
+    hand_size=9,
+    capture_priority=CapturePriority.MIN_CARDS,
+)
+_SCOPA_D_ASSI = Rules(
+    name="scopa-d-assi",
+    ace_captures_all=True,
+    ace_sweep_is_scopa=False,
+    ace_with_ace_on_table=AceOnAce.TAKE_ACE_ONLY,
+    misdeal=MisdealRule.NONE,
+)
+_ASSO_PIGLIA_TUTTO = attrs.evolve(_SCOPA_D_ASSI, name="asso-piglia-tutto", ace_sweep_is_scopa=True)
+
+
+def _for_four(rules: Rules, name: str) -> Rules:
+    """The 4-player game of a preset: two pairs, ten cards each and an empty table."""
+    return attrs.evolve(rules, name=name, players=4, sides=2, hand_size=10, table_size=0)
+
+
 _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
     "classic": (_CLASSIC, ("scopa", "scopetta", "classica", "standard", "scopa-2")),
     "tretre": (_TRETRE, ("scopa-tretre", "tretre-2")),
+    "scopa-3": (
+        Rules(name="scopa-3", players=3),
+        ("scopa-a-3", "scopa-a-tre", "scopa-3-giocatori"),
+    ),
+    "scopa-4": (
+        Rules(name="scopa-4", players=4, sides=2),
+        ("scopa-a-4", "scopa-a-coppie", "scopa-in-coppia"),
+    ),
+    "scopa-6": (Rules(name="scopa-6", players=6, sides=2), ("scopa-a-6", "scopa-a-sei")),
+    "scopone": (_SCOPONE, ("scopone-9", "scopone-a-9-carte", "scopone-a-nove-carte")),
+    "scopone-scientifico": (
+        attrs.evolve(
+            _SCOPONE,
+            name="scopone-scientifico",
+            hand_size=10,
+            table_size=0,
+            misdeal=MisdealRule.NONE,
+            target=21,
+        ),
+        ("scopone-10", "scopone-a-10-carte", "scopone-a-dieci-carte", "scientifico"),
+    ),
+    "scopa-d-assi": (_SCOPA_D_ASSI, ("scopa-assi", "scopa-d-assi-2", "scopa-dassi")),
+    "scopa-d-assi-4": (
+        _for_four(_SCOPA_D_ASSI, "scopa-d-assi-4"),
+        ("scopa-assi-4", "scopa-dassi-4"),
+    ),
+    "asso-piglia-tutto": (
+        _ASSO_PIGLIA_TUTTO,
+        ("asso-pigliatutto", "asso-piglia-tutto-2", "pigliatutto"),
+    ),
+    "asso-piglia-tutto-4": (
+        attrs.evolve(
+            _for_four(_ASSO_PIGLIA_TUTTO, "asso-piglia-tutto-4"), ace_first_lead_forbidden=True
+        ),
+        ("asso-pigliatutto-4",),
+    ),
 }
 _ALIASES = {alias: name for name, (_, aliases) in _PRESETS.items() for alias in (name, *aliases)}
 
@@ -252,21 +310,28 @@ def variant_names() -> tuple[str, ...]:
 def find_variant(name: str) -> Rules:
     """The preset rules called `name` or one of its aliases.
 
-    Case does not matter, and `_`, `-` and a space are the same (`"Scopa 2"` is `scopa-2`).
+    Case does not matter, and `_`, `-`, `'` and a space are the same (`"Scopa d'assi"`
+    is `scopa-d-assi`). The presets are those of [`variant_names`][scopa.variant_names]:
 
-    Presets:
-
-    - `classic` (aliases `scopa`, `scopetta`, `classica`, `standard`, `scopa-2`): 2 players,
-      11 points, Ace = 16 in primiera, a side lacking a suit cannot win primiera, a deal with
-      3 or more Kings on the table is annulled.
-    - `tretre` (aliases `scopa-tretre`, `tretre-2`): 2 players, 9 points, Ace = 15, a missing
-      suit counts 0 in primiera, a deal with 3+ Kings or four of a kind is annulled, 30
-      seconds a move, and the brilli economy ([`BrilliEconomy`][scopa.BrilliEconomy]).
+    - `classic`: 2 players, 11 points, Ace = 16 in primiera, a side lacking a suit cannot
+      win primiera, a deal with 3 or more Kings on the table is annulled.
+    - `tretre`: the tretre room's 2-player game: 9 points, Ace = 15, a missing suit counts
+      0, 3+ Kings or four of a kind annul a deal, 30 seconds a move, brilli as stakes.
+    - `scopa-3`, `scopa-4`, `scopa-6`: classic Scopa for 3 players each for self, 4 players
+      in two pairs, 6 players in two teams of three.
+    - `scopone`: 4 players in pairs, 9 cards each and 4 on the table, fewest-cards captures.
+    - `scopone-scientifico`: as `scopone` with 10 cards each, an empty table, to 21.
+    - `scopa-d-assi`, `scopa-d-assi-4`: an Ace takes the whole table, not as a scopa (an Ace
+      on the table is taken alone); for 2, or 4 in pairs with 10 cards each.
+    - `asso-piglia-tutto`, `asso-piglia-tutto-4`: the same, but the Ace's sweep is a scopa;
+      with 4, the first play of a hand may not be an Ace.
 
     Raises:
         RulesError: no preset has that name; the message lists the known names.
     """
-    key = str(name).strip().lower().replace("_", "-").replace(" ", "-")
+    key = str(name).strip().lower()
+    for separator in "_ '":
+        key = key.replace(separator, "-")
     if key not in _ALIASES:
         known = ", ".join(sorted(_ALIASES))
         raise RulesError(f"unknown variant {name!r}; known names: {known}")
