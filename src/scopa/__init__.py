@@ -47,6 +47,7 @@ from scopa.scoring import (
 )
 from scopa.stakes import Abandonment, AbandonReason, BrilliEconomy, Stakes
 from scopa.state import GameState
+from scopa.views import PlayerView, resample, view
 
 __version__ = "0.1.0"
 
@@ -92,7 +93,10 @@ __all__ = [
     "Settebello",
     "Suit",
     "Tiebreak",
+    "PlayerView",
     "__version__",
     "find_variant",
+    "resample",
     "variant_names",
+    "view",
 ]

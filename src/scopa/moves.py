@@ -112,7 +112,7 @@ _MOVES: dict[int, Move] = {}
 _MOVE_CACHE_LIMIT = 1 << 20
 
 
-def _move_of(key: int) -> Move:
+def move_of_key(key: int) -> Move:
     """The shared `Move` for a key `take << 6 | index` (card `index` taking mask `take`)."""
     move = _MOVES.get(key)
     if move is None:
@@ -226,29 +226,29 @@ def move_generator(rules: Rules) -> MoveGenerator:
             equal = table & equal_masks[rank]
             if equal:
                 if may_lay:
-                    found.append(moves_get(index) or _move_of(index))
+                    found.append(moves_get(index) or move_of_key(index))
                 while equal:
                     low = equal & -equal
                     equal ^= low
                     key = low << 6 | index
-                    found.append(moves_get(key) or _move_of(key))
+                    found.append(moves_get(key) or move_of_key(key))
                 if not free:
                     continue
                 masks = sums[rank] if sums is not None else slow_sums(rank, table)
             else:
                 masks = sums[rank] if sums is not None else slow_sums(rank, table)
                 if not masks or may_lay:
-                    found.append(moves_get(index) or _move_of(index))
+                    found.append(moves_get(index) or move_of_key(index))
             for mask in masks:
                 key = (table & mask) << 6 | index
-                found.append(moves_get(key) or _move_of(key))
+                found.append(moves_get(key) or move_of_key(key))
         return found
 
     def ace_moves(index: int, table: int) -> list[Move]:
         """The moves of an Ace that takes the whole table (or an Ace on it)."""
         if not table:
-            return [moves_get(index) or _move_of(index)]
-        found = [moves_get(index) or _move_of(index)] if may_lay else []
+            return [moves_get(index) or move_of_key(index)]
+        found = [moves_get(index) or move_of_key(index)] if may_lay else []
         equal = table & aces if ace_takes_ace else 0
         takes = [table] if not equal else []
         while equal:
@@ -257,7 +257,7 @@ def move_generator(rules: Rules) -> MoveGenerator:
             takes.append(low)
         for take in takes:
             key = take << 6 | index
-            found.append(moves_get(key) or _move_of(key))
+            found.append(moves_get(key) or move_of_key(key))
         return found
 
     def with_aces(hand: int, table: int) -> list[Move]:

@@ -45,32 +45,49 @@ _ACES = RANK_MASKS[1]
 _GENERATORS: dict[Rules, MoveGenerator] = {}
 
 
-class _Hand:
-    """What every state of one hand shares: the rules, the dealer and the stock order."""
+def generator_for(rules: Rules) -> MoveGenerator:
+    """The legal-move generator of some rules, built once per rules value."""
+    moves = _GENERATORS.get(rules)
+    if moves is None:
+        moves = _GENERATORS[rules] = move_generator(rules)
+    return moves
+
+
+class Hand:
+    """What every state of one hand shares (not public API).
+
+    The rules, the dealer, the stock order, and the plays before the hand's first state
+    (which only a resampled state has).
+    """
 
     __slots__ = (
         "ace_sweep_no_scopa",
         "ace_takes_ace",
         "ace_to_pile",
         "dealer",
+        "history",
         "moves",
         "players",
         "rules",
         "stock",
     )
 
-    def __init__(self, rules: Rules, dealer: int, stock: tuple[int, ...]) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        stock: tuple[int, ...],
+        history: tuple[tuple[int, Move], ...] = (),
+    ) -> None:
         self.rules = rules
+        self.history = history
         self.players = rules.players
         self.dealer = dealer
         self.stock = stock
         self.ace_sweep_no_scopa = rules.ace_captures_all and not rules.ace_sweep_is_scopa
         self.ace_takes_ace = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
         self.ace_to_pile = rules.ace_on_empty_table_captures_itself
-        moves = _GENERATORS.get(rules)
-        if moves is None:
-            moves = _GENERATORS[rules] = move_generator(rules)
-        self.moves = moves
+        self.moves = generator_for(rules)
 
 
 class GameState:
@@ -93,15 +110,17 @@ class GameState:
         "_hand",
         "_hands",
         "_last",
+        "_move",
         "_moves",
         "_next",
+        "_parent",
         "_piles",
         "_player",
         "_scope",
         "_table",
     )
 
-    _hand: _Hand
+    _hand: Hand
     _next: int
     _hands: tuple[int, ...]
     _table: int
@@ -110,6 +129,8 @@ class GameState:
     _player: int
     _last: int
     _moves: tuple[Move, ...] | None
+    _parent: GameState | None
+    _move: Move | None
 
     def __init__(self) -> None:
         raise TypeError("build states with GameState.new() or GameState.from_position()")
@@ -165,8 +186,8 @@ class GameState:
         for offset in range(n):
             player = (leader + offset) % n
             hands[player] = _mask(order[offset * size : (offset + 1) * size])
-        return _make(
-            _Hand(rules, dealer, order[table_end:]),
+        return make_state(
+            Hand(rules, dealer, order[table_end:]),
             0,
             tuple(hands),
             _mask(order[n * size : table_end]),
@@ -263,8 +284,8 @@ class GameState:
             raise InvalidStateError(f"last_capturer {last_capturer} has captured nothing")
         if expected is None and table_mask and rules.leftovers_to_last_capturer and capturers:
             raise InvalidStateError("a finished hand has no cards left on the table")
-        return _make(
-            _Hand(rules, dealer, tuple(card.index for card in stock_cards)),
+        return make_state(
+            Hand(rules, dealer, tuple(card.index for card in stock_cards)),
             0,
             hand_masks,
             table_mask,
@@ -372,6 +393,20 @@ class GameState:
         return self._player < 0
 
     @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """The plays of this hand so far, as `(player, move)` pairs, oldest first.
+
+        A state built by `from_position` or `from_text` starts a history of its own (its
+        earlier plays are unknown); copies and pickles keep only the position.
+        """
+        plays = []
+        state = self
+        while state._parent is not None and state._move is not None:
+            plays.append((state._parent._player, state._move))
+            state = state._parent
+        return self._hand.history + tuple(reversed(plays))
+
+    @property
     def key(self) -> tuple[int, ...]:
         """A stable, hashable key of the position (the same in every process and version).
 
@@ -401,8 +436,10 @@ class GameState:
                 moves = ()
             else:
                 moves = tuple(self._hand.moves(self._hands[self._player], self._table))
-                if self.rules.ace_first_lead_forbidden and self._is_first_play():
-                    moves = tuple(m for m in moves if m._bit & ~_ACES) or moves
+                if self.rules.ace_first_lead_forbidden:
+                    stock = len(self._hand.stock) - self._next
+                    in_hands = sum(h.bit_count() for h in self._hands)
+                    moves = no_ace_first_lead(self.rules, moves, in_hands, stock)
             self._moves = moves
         return moves
 
@@ -478,16 +515,9 @@ class GameState:
         state._player = player
         state._last = last
         state._moves = None
+        state._parent = self
+        state._move = move
         return state
-
-    def _is_first_play(self) -> bool:
-        rules = self._hand.rules
-        in_hands = sum(h.bit_count() for h in self._hands)
-        stock = len(self._hand.stock) - self._next
-        return (
-            in_hands + stock == 40 - rules.table_size
-            and in_hands == rules.players * rules.hand_size
-        )
 
     def parse_move(self, text: str) -> Move:
         """Read a move in this position, allowing the short form that names only the card.
@@ -518,15 +548,7 @@ class GameState:
 
         A side's captures and scope are those of its players together.
         """
-        rules = self._hand.rules
-        sides = rules.number_of_sides
-        piles = [0] * sides
-        scope = [0] * sides
-        for player in range(rules.players):
-            piles[player % sides] |= self._piles[player]
-            scope[player % sides] += self._scope[player]
-        captures = Captures(tuple(frozenset(cards_of(p)) for p in piles), tuple(scope))
-        return rules.scoring.score(captures)
+        return score_captures(self._hand.rules, self._piles, self._scope)
 
     # ------------------------------------------------------------------ text and values
 
@@ -593,8 +615,8 @@ class GameState:
 _new = object.__new__
 
 
-def _make(
-    hand: _Hand,
+def make_state(
+    hand: Hand,
     next_: int,
     hands: tuple[int, ...],
     table: int,
@@ -613,10 +635,36 @@ def _make(
     state._player = player
     state._last = last
     state._moves = None
+    state._parent = None
+    state._move = None
     return state
 
 
-def _deal_round(hand: _Hand, hands: list[int], next_: int) -> int:
+def score_captures(rules: Rules, piles: tuple[int, ...], scope: tuple[int, ...]) -> HandScore:
+    """Score the players' captures (masks) and scope, pooled by side."""
+    sides = rules.number_of_sides
+    side_piles = [0] * sides
+    side_scope = [0] * sides
+    for player in range(rules.players):
+        side_piles[player % sides] |= piles[player]
+        side_scope[player % sides] += scope[player]
+    captures = Captures(tuple(frozenset(cards_of(p)) for p in side_piles), tuple(side_scope))
+    return rules.scoring.score(captures)
+
+
+def no_ace_first_lead(
+    rules: Rules, moves: tuple[Move, ...], in_hands: int, stock: int
+) -> tuple[Move, ...]:
+    """The moves without Aces at the first play of a hand (unless only Aces are held)."""
+    first = (
+        in_hands == rules.players * rules.hand_size and in_hands + stock == 40 - rules.table_size
+    )
+    if not first:
+        return moves
+    return tuple(m for m in moves if m._bit & ~_ACES) or moves
+
+
+def _deal_round(hand: Hand, hands: list[int], next_: int) -> int:
     """Deal the next round from the stock into `hands`, leader first; the new stock position."""
     rules = hand.rules
     n = rules.players

@@ -1,0 +1,234 @@
+"""An MkDocs hook that writes the comparison table of the presets into the variants overview.
+
+The page `variants/index.md` holds the marker `<!-- presets-table -->`. When the site is
+built, the marker is replaced by a Markdown table made from the presets themselves
+([`variant_names`][scopa.variant_names], [`find_variant`][scopa.find_variant] and the
+fields of [`Rules`][scopa.Rules]), so the table cannot drift from the code: a new knob
+gets a row, a new preset a column, and a changed value shows at the next build. The
+table has one row per knob and one column per preset; a value that differs from
+`classic` is in bold. A few rows derived from the knobs are in italics.
+
+Examples:
+    >>> table = presets_table()
+    >>> header, rule, *rows = table.splitlines()
+    >>> header.startswith("| Knob | [`classic`](classic.md) | [`tretre`](tretre.md) |")
+    True
+    >>> label, cells = next(row for row in rows if "hand_size" in row).split(" | ", 1)
+    >>> print(label)
+    | [`hand_size`][scopa.Rules.hand_size]
+    >>> print(cells)
+    3 | 3 | 3 | 3 | 3 | **9** | **10** | 3 | **10** | 3 | **10** |
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+import scopa
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
+MARKER = "<!-- presets-table -->"
+"""The text that the table replaces."""
+PAGE = "variants/index.md"
+"""The page that holds the marker, relative to the docs folder."""
+REFERENCE = "classic"
+"""The preset the others are compared with: its column comes first, differences are bold."""
+
+
+@attrs.frozen
+class Row:
+    """One row of the table: a label and a value per preset, compared with the reference."""
+
+    label: str
+    """The Markdown of the first cell."""
+    values: tuple[object, ...]
+    """The value of each preset, in the order of the columns."""
+    show: Callable[[object], str]
+    """How a value is written in a cell."""
+
+    def cells(self, reference: object) -> list[str]:
+        """The cells of the row, with the values that differ from `reference` in bold."""
+        cells = [self.label]
+        for value in self.values:
+            text = self.show(value)
+            cells.append(text if value == reference else f"**{text}**")
+        return cells
+
+
+def show_value(value: object) -> str:
+    """A short text for a knob's value: `on`/`off`, a number, an enum member's name."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value is None:
+        return "none"
+    if isinstance(value, enum.Enum):
+        return f"`{value.name}`"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, int | float | str):
+        return str(value)
+    return f"`{value!r}`"
+
+
+def show_seconds(value: object) -> str:
+    """A time limit in seconds, or `none`."""
+    return "none" if value is None else f"{show_value(value)} s"
+
+
+def show_stakes(value: object) -> str:
+    """What a match is played for: `brilli` for the tretre economy, or the class's name."""
+    if value is None:
+        return "none"
+    if isinstance(value, scopa.BrilliEconomy):
+        return "brilli" if value == scopa.BrilliEconomy() else "brilli (custom)"
+    return f"`{type(value).__name__}`"
+
+
+def show_text(value: object) -> str:
+    """A value that is already Markdown."""
+    return str(value)
+
+
+def primiera_of(scoring: scopa.ScoringRules) -> scopa.Primiera | None:
+    """The primiera component of a scoring, if it has one."""
+    found = [c for c in scoring.components if isinstance(c, scopa.Primiera)]
+    return found[0] if found else None
+
+
+def component_label(component: scopa.ScoringComponent) -> str:
+    """A short name of a scoring component, with its setting when it has one."""
+    if isinstance(component, scopa.Carte | scopa.Denari) and component.threshold is not None:
+        return f"{component.name} ≥ {component.threshold}"
+    if isinstance(component, scopa.Scope) and component.value != 1:
+        return f"{component.name} × {component.value}"
+    if isinstance(component, scopa.Napola) and component.napoleone_wins_match:
+        return f"{component.name} (napoleone wins)"
+    return component.name
+
+
+def categories(scoring: scopa.ScoringRules) -> str:
+    """The categories other than primiera: `standard`, `standard + extra`, or a list."""
+    standard = [
+        c for c in scopa.ScoringRules.standard().components if not isinstance(c, scopa.Primiera)
+    ]
+    others = [c for c in scoring.components if not isinstance(c, scopa.Primiera)]
+    if others[: len(standard)] == standard:
+        extra = others[len(standard) :]
+        return " + ".join(["standard", *map(component_label, extra)])
+    return ", ".join(map(component_label, others)) or "none"
+
+
+def table_name(table: scopa.PrimieraTable) -> str:
+    """The name of a primiera table: its `PrimieraTable` constant, or its label."""
+    for name, value in vars(scopa.PrimieraTable).items():
+        if value == table and not name.startswith("_"):
+            return f"`{name}`"
+    return table.name
+
+
+def primiera_table(scoring: scopa.ScoringRules) -> str:
+    """The primiera's table, and its rule when it is not the sum."""
+    primiera = primiera_of(scoring)
+    if primiera is None:
+        return "none"
+    if primiera.rule is not scopa.PrimieraRule.SUM:
+        return f"`{primiera.rule.name}`"
+    return table_name(primiera.table)
+
+
+def missing_suit(scoring: scopa.ScoringRules) -> str:
+    """The primiera's missing-suit policy."""
+    primiera = primiera_of(scoring)
+    return "none" if primiera is None else f"`{primiera.missing_suit.name}`"
+
+
+def players_by_side(rules: scopa.Rules) -> str:
+    """The players of each side, such as `0+2 v 1+3`."""
+    sides: list[list[str]] = [[] for _ in range(rules.number_of_sides)]
+    for player in range(rules.players):
+        sides[rules.side_of(player)].append(str(player))
+    return " v ".join("+".join(side) for side in sides)
+
+
+def knob_rows(presets: Sequence[scopa.Rules]) -> list[Row]:
+    """The rows of the knobs, with the derived rows after the knobs they follow."""
+    derived: dict[str, list[Row]] = {
+        "sides": [
+            Row("*players by side*", tuple(map(players_by_side, presets)), show_text),
+        ],
+        "table_size": [
+            Row("*deals per hand*", tuple(r.deals_per_hand for r in presets), show_value),
+        ],
+    }
+    shows: dict[str, Callable[[object], str]] = {
+        "move_time_limit": show_seconds,
+        "stakes": show_stakes,
+    }
+    rows: list[Row] = []
+    for field in attrs.fields(scopa.Rules):
+        if not field.eq:
+            continue
+        name = field.name
+        label = f"[`{name}`][scopa.Rules.{name}]"
+        values = tuple(getattr(rules, name) for rules in presets)
+        if name == "scoring":
+            scorings: list[scopa.ScoringRules] = list(values)
+            rows += [
+                Row(f"{label}: categories", tuple(map(categories, scorings)), show_text),
+                Row(
+                    "↳ primiera [table][scopa.PrimieraTable]",
+                    tuple(map(primiera_table, scorings)),
+                    show_text,
+                ),
+                Row(
+                    "↳ primiera [missing suit][scopa.MissingSuit]",
+                    tuple(map(missing_suit, scorings)),
+                    show_text,
+                ),
+            ]
+        else:
+            rows.append(Row(label, values, shows.get(name, show_value)))
+        rows += derived.pop(name, [])
+    for remaining in derived.values():
+        rows += remaining
+    return rows
+
+
+def presets_table() -> str:
+    """The comparison table of every preset, knob by knob, as Markdown."""
+    names = list(scopa.variant_names())
+    if REFERENCE in names:
+        names.remove(REFERENCE)
+        names.insert(0, REFERENCE)
+    presets = [scopa.find_variant(name) for name in names]
+    lines = [
+        "| Knob | " + " | ".join(f"[`{name}`]({name}.md)" for name in names) + " |",
+        "|---|" + "---|" * len(names),
+    ]
+    for row in knob_rows(presets):
+        cells = row.cells(reference=row.values[0])
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return "\n".join(lines)
+
+
+def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Replace the marker of the variants overview with the table.
+
+    Raises:
+        PluginError: the overview has no marker, so the table would silently go missing.
+    """
+    if page.file.src_uri != PAGE:
+        return markdown
+    if MARKER not in markdown:
+        from mkdocs.exceptions import PluginError
+
+        raise PluginError(f"{PAGE} has no {MARKER} marker for the table of the presets")
+    return markdown.replace(MARKER, presets_table())

@@ -1,0 +1,162 @@
+"""Agents: players that choose a move, behind one small protocol.
+
+An agent's `choose(game, rng)` takes the state (or a player's view) at its turn and a
+`random.Random` for any randomness it needs, and returns a legal move. The built-in agents
+use only what the player to move can see: they work from [`view`][scopa.view].
+
+Examples:
+    >>> import random
+    >>> from scopa import GameState, find_variant
+    >>> state = GameState.new(find_variant("classic"), seed=3)
+    >>> move = GreedyAgent().choose(state, random.Random(0))
+    >>> move in state.legal_moves()
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from scopa.cards import Card, Rank, Suit
+from scopa.moves import Move
+from scopa.state import GameState
+from scopa.views import PlayerView, view
+
+__all__ = ["Agent", "GreedyAgent", "RandomAgent", "SearchAgent", "play_hand"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that chooses a move for the player to move."""
+
+    def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
+        """A legal move for the player to move in `game`."""
+        ...
+
+
+def _as_view(game: GameState | PlayerView) -> PlayerView:
+    return game if isinstance(game, PlayerView) else view(game)
+
+
+@attrs.frozen
+class RandomAgent:
+    """Plays a uniformly random legal move."""
+
+    def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
+        """A uniformly random legal move."""
+        moves = game.legal_moves()
+        return moves[int(rng.random() * len(moves))]
+
+
+_SETTEBELLO = Card(Rank.SETTE, Suit.DENARI)
+_PRIMIERA_WEIGHT = {Rank.SETTE: 1.5, Rank.SEI: 1.0, Rank.ASSO: 0.5}
+
+
+def _card_worth(card: Card) -> float:
+    """How much a card is worth to its capturer, by the greedy heuristic."""
+    worth = 0.25 + _PRIMIERA_WEIGHT.get(card.rank, 0.0)
+    if card.suit is Suit.DENARI:
+        worth += 1.0
+    if card == _SETTEBELLO:
+        worth += 6.0
+    return worth
+
+
+@attrs.frozen
+class GreedyAgent:
+    """Plays the move with the best immediate value, by a fixed heuristic.
+
+    A capture is worth 10 for a scopa, then for each card taken (the played card
+    included): 6 more for the settebello, 1 for a denaro, 1.5 for a seven, 1 for a six and
+    0.5 for an Ace (the primiera cards), and 0.25 for the card itself. Laying a card down
+    costs half that card's worth. Leaving a table whose cards add up to 10 or less (which
+    one card could sweep), or any table when Aces sweep, costs 3. Ties are broken at
+    random.
+    """
+
+    def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
+        """The legal move of highest heuristic value."""
+        seen = _as_view(game)
+        moves = seen.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        rules = seen.rules
+        table = seen.table
+        final = seen.stock_size == 0 and sum(seen.hand_sizes) == 1
+        best: list[Move] = []
+        best_value = float("-inf")
+        for move in moves:
+            if move.captured:
+                left = table - move.captured
+                value = sum(map(_card_worth, move.captured)) + _card_worth(move.card)
+                if not left and (not final or rules.scopa_on_last_play):
+                    value += 10.0
+            else:
+                left = table | {move.card}
+                value = -0.5 * _card_worth(move.card)
+            if left and (rules.ace_captures_all or sum(c.rank for c in left) <= 10):
+                value -= 3.0
+            if value > best_value:
+                best, best_value = [move], value
+            elif value == best_value:
+                best.append(move)
+        return best[int(rng.random() * len(best))]
+
+
+def play_hand(state: GameState, agents: dict[int, Agent], rng: random.Random) -> GameState:
+    """Play `state` to the end of its hand, each player's moves chosen by its agent."""
+    while not state.is_terminal:
+        player = state.current_player
+        assert player is not None
+        state = state.apply(agents[player].choose(state, rng))
+    return state
+
+
+@attrs.frozen
+class SearchAgent:
+    """Perfect-information Monte Carlo search over determinizations.
+
+    Each iteration redeals the cards the player cannot see
+    ([`PlayerView.resample`][scopa.PlayerView.resample]), then plays every legal move in
+    that deal and finishes the hand with the `rollout` agent for everyone. A move's value
+    is the mean, over the iterations, of the points its side makes in the hand minus the
+    best other side's. The budget is `iterations`, or `seconds` measured with the `clock`
+    you pass (the library reads no clock of its own), whichever ends first.
+    """
+
+    iterations: int = 200
+    """The most determinizations per move."""
+    seconds: float | None = None
+    """A time budget per move, used only with a `clock`."""
+    clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
+    """A function giving the time in seconds, such as `time.perf_counter`."""
+    rollout: Agent = attrs.field(factory=GreedyAgent)
+    """The agent that finishes each simulated hand."""
+
+    def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
+        """The move of best mean outcome over the determinizations."""
+        seen = _as_view(game)
+        moves = seen.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        rules = seen.rules
+        side = rules.side_of(seen.player)
+        totals = [0.0] * len(moves)
+        deadline = None
+        if self.seconds is not None and self.clock is not None:
+            deadline = self.clock() + self.seconds
+        agents: dict[int, Agent] = dict.fromkeys(range(rules.players), self.rollout)
+        for _ in range(self.iterations):
+            world = seen.resample(rng)
+            for i, move in enumerate(moves):
+                points = play_hand(world.apply(move), agents, rng).hand_score().points
+                others = max(p for s, p in enumerate(points) if s != side)
+                totals[i] += points[side] - others
+            if deadline is not None and self.clock is not None and self.clock() >= deadline:
+                break
+        best = max(totals)
+        return rng.choice([m for m, t in zip(moves, totals, strict=True) if t == best])

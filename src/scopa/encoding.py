@@ -1,0 +1,229 @@
+"""Fixed integer encodings for learning agents: action ids, masks and observation vectors.
+
+**Actions.** Every move of every preset has one id in `range(ACTION_COUNT)`. The ids come
+in 40 blocks, one per played card in index order (`1D` first, `10B` last). Within the block
+of a card of rank `r`:
+
+| offset | move |
+|---|---|
+| 0 | lay the card on the table (also an Ace that goes to its own pile) |
+| 1 + s | take the card of rank `r` and suit `s` (0 D, 1 C, 2 S, 3 B) |
+| 5 | take every card on the table (a sweeping Ace, with `ace_captures_all`) |
+| 6 + k | take the `k`-th set of 2+ cards adding up to `r` (sets sorted by mask) |
+
+A set's mask has bit `i` for the card of index `i`.
+
+The number of sets adding up to `r` is 0, 0, 6, 20, 47, 96, 186, 340, 597, 1020 and 1698
+for `r` = 1 to 10, so `ACTION_COUNT` is 16280.
+
+**Observations.** [`observation`][scopa.encoding.observation] writes a view as a flat list
+of floats, seats counted from the observer (`k = 0` is the observer, `k = 1` the next to
+play, and so on), with `n` players:
+
+| slice | feature |
+|---|---|
+| 0–39 | the observer's hand (1 per card) |
+| 40–79 | the table |
+| 80 + 40k … 119 + 40k | the cards captured by seat `k` |
+| then `n` values | each seat's hand size divided by the rules' hand size |
+| then `n` values | each seat's scope |
+| then 1 value | the stock size divided by 40 |
+| then `n` values | the seat to move (one-hot; all 0 at the end of the hand) |
+| then `n` values | the dealer's seat (one-hot) |
+| then `n + 1` values | the last capturer's seat (one-hot; the last value: nobody yet) |
+
+Its length is `82 + 45 n` ([`observation_size`][scopa.encoding.observation_size]).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from scopa.errors import IllegalMoveError
+from scopa.moves import Move, move_of_key
+from scopa.rules import AceOnAce, Rules
+from scopa.state import GameState
+from scopa.views import PlayerView
+
+__all__ = [
+    "ACTION_COUNT",
+    "action_flags",
+    "action_mask",
+    "action_of",
+    "legal_actions",
+    "move_of_action",
+    "observation",
+    "observation_size",
+]
+
+_TAKE_ALL = 5
+_FIRST_SUM = 6
+
+
+def _sum_sets(target: int) -> tuple[int, ...]:
+    """The card masks of the sets of 2+ cards whose ranks add up to `target`, sorted."""
+    found = [(0, 0, 0)]  # (sum, mask, size)
+    for index in range(40):
+        rank = index % 10 + 1
+        if rank < target:
+            found += [(s + rank, m | 1 << index, n + 1) for s, m, n in found if s + rank <= target]
+    return tuple(sorted(m for s, m, n in found if s == target and n >= 2))
+
+
+_SUM_SETS = tuple(_sum_sets(rank) for rank in range(11))
+_SUM_ID = tuple({mask: k for k, mask in enumerate(sets)} for sets in _SUM_SETS)
+_OFFSETS = []
+_total = 0
+for _index in range(40):
+    _OFFSETS.append(_total)
+    _total += _FIRST_SUM + len(_SUM_SETS[_index % 10 + 1])
+OFFSETS: tuple[int, ...] = tuple(_OFFSETS)
+"""The first action id of each card's block."""
+ACTION_COUNT: int = _total
+"""The number of action ids: 16280."""
+del _OFFSETS, _total, _index
+_ACES = sum(1 << (10 * suit) for suit in range(4))
+
+
+def _is_sweep(rules: Rules, move: Move, table: int) -> bool:
+    """Whether a capture is an Ace taking the table by `ace_captures_all`."""
+    if not rules.ace_captures_all or move.card.rank != 1 or move._take != table:
+        return False
+    return not (rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY and table & _ACES)
+
+
+def action_of(state: GameState | PlayerView, move: Move) -> int:
+    """The action id of a move in a position.
+
+    Raises:
+        IllegalMoveError: the move has no id (it takes cards that cannot be a capture).
+    """
+    index = move.card.index
+    take = move._take
+    block = OFFSETS[index]
+    if not take:
+        return block
+    if _is_sweep(state.rules, move, _table_mask(state)):
+        return block + _TAKE_ALL
+    if take.bit_count() == 1:
+        return block + 1 + (take.bit_length() - 1) // 10
+    k = _SUM_ID[index % 10 + 1].get(take)
+    if k is None:
+        raise IllegalMoveError(f"'{move}' is not a capture any rules allow")
+    return block + _FIRST_SUM + k
+
+
+def move_of_action(state: GameState | PlayerView, action: int) -> Move:
+    """The move of an action id in a position (it need not be legal there).
+
+    Raises:
+        IllegalMoveError: the id is out of range, or names a capture of cards that are
+            not on the table.
+    """
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTION_COUNT:
+        raise IllegalMoveError(f"action {action!r} is not an id from 0 to {ACTION_COUNT - 1}")
+    index = _card_of_action(action)
+    offset = action - OFFSETS[index]
+    table = _table_mask(state)
+    if offset == 0:
+        take = 0
+    elif offset < _TAKE_ALL:
+        take = 1 << (10 * (offset - 1) + index % 10)
+    elif offset == _TAKE_ALL:
+        take = table
+    else:
+        take = _SUM_SETS[index % 10 + 1][offset - _FIRST_SUM]
+    if take & ~table or (offset == _TAKE_ALL and not table):
+        raise IllegalMoveError(f"action {action} takes cards that are not on the table")
+    return move_of_key(take << 6 | index)
+
+
+def legal_actions(state: GameState | PlayerView) -> list[int]:
+    """The ids of the legal moves, sorted."""
+    table = _table_mask(state)
+    rules = state.rules
+    actions = []
+    for move in state.legal_moves():
+        take = move._take
+        index = move.card.index
+        if not take:
+            actions.append(OFFSETS[index])
+        elif take.bit_count() == 1 and not _is_sweep(rules, move, table):
+            actions.append(OFFSETS[index] + 1 + (take.bit_length() - 1) // 10)
+        else:
+            actions.append(action_of(state, move))
+    actions.sort()
+    return actions
+
+
+def action_mask(state: GameState | PlayerView) -> bytearray:
+    """One byte per action id, 1 where the move is legal: ready for `numpy.int8`.
+
+    `numpy.frombuffer(action_mask(state), dtype=numpy.int8)` makes the array without a copy.
+    """
+    mask = bytearray(ACTION_COUNT)
+    for action in legal_actions(state):
+        mask[action] = 1
+    return mask
+
+
+def action_flags(state: GameState | PlayerView) -> list[bool]:
+    """One `bool` per action id, `True` where the move is legal."""
+    flags = [False] * ACTION_COUNT
+    for action in legal_actions(state):
+        flags[action] = True
+    return flags
+
+
+def _card_of_action(action: int) -> int:
+    low, high = 0, 39
+    while low < high:
+        middle = (low + high + 1) // 2
+        if OFFSETS[middle] <= action:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _table_mask(state: GameState | PlayerView) -> int:
+    return state._table
+
+
+@functools.cache
+def observation_size(rules: Rules) -> int:
+    """The length of an observation vector for these rules: `82 + 45 * players`."""
+    return 82 + 45 * rules.players
+
+
+def observation(seen: PlayerView) -> list[float]:
+    """The view as a flat list of floats, laid out as the module documentation says."""
+    rules = seen.rules
+    n = rules.players
+    me = seen.player
+    values = [0.0] * observation_size(rules)
+    _set_cards(values, 0, seen._hand)
+    _set_cards(values, 40, seen._table)
+    seats = [(me + k) % n for k in range(n)]
+    for k, player in enumerate(seats):
+        _set_cards(values, 80 + 40 * k, seen._piles[player])
+    base = 80 + 40 * n
+    for k, player in enumerate(seats):
+        values[base + k] = seen._sizes[player] / rules.hand_size
+        values[base + n + k] = float(seen._scope[player])
+    base += 2 * n
+    values[base] = seen._stock / 40
+    base += 1
+    if seen._current >= 0:
+        values[base + (seen._current - me) % n] = 1.0
+    values[base + n + (seen._dealer - me) % n] = 1.0
+    last = seen._last
+    values[base + 2 * n + ((last - me) % n if last >= 0 else n)] = 1.0
+    return values
+
+
+def _set_cards(values: list[float], start: int, mask: int) -> None:
+    while mask:
+        low = mask & -mask
+        values[start + low.bit_length() - 1] = 1.0
+        mask ^= low
