@@ -1,8 +1,9 @@
 """Tournaments between agents: paired deals, confidence intervals, parallel play.
 
-Games run here or on any `concurrent.futures.Executor`. Each deal is played once per seating: with two sides, twice, the agents swapping seats, so
-that luck of the cards cancels out. Every game is seeded from the tournament's seed and its
-own number, so a tournament gives the same result on any number of workers.
+Games run here or on any `concurrent.futures.Executor`. Each deal is played once per
+seating (with two sides, twice, the agents swapping seats) so that the luck of the cards
+cancels out. Every game is seeded from the tournament's seed and its own number, so a
+tournament gives the same result on any number of workers.
 
 Examples:
     >>> from scopa import find_variant
@@ -94,23 +95,23 @@ class TournamentResult:
             f"{self.rules.name}: {self.deals} paired deals, {self.match_deals} paired "
             f"matches, seed {self.seed}"
         )
-        rows = [
-            ("agent", "points/hand", "margin/hand (95% CI)", "hands won (95% CI)", "scope/hand")
-            + (("matches won (95% CI)",) if self.match_deals else ())
+        rows: list[list[str]] = [
+            ["agent", "points/hand", "margin/hand (95% CI)", "hands won (95% CI)", "scope/hand"]
+            + (["matches won (95% CI)"] if self.match_deals else [])
         ]
         for agent in self.agents:
             low, high = agent.margin_interval
             wlow, whigh = agent.hand_win_interval
-            row = (
+            row = [
                 agent.name,
                 f"{agent.points_per_hand:.3f}",
                 f"{agent.margin_per_hand:+.3f} ({low:+.3f}, {high:+.3f})",
                 f"{agent.hand_win_rate:.1%} ({wlow:.1%}, {whigh:.1%})",
                 f"{agent.scope_per_hand:.3f}",
-            )
+            ]
             if self.match_deals and agent.match_win_interval is not None:
                 mlow, mhigh = agent.match_win_interval
-                row += (f"{agent.match_win_rate or 0:.1%} ({mlow:.1%}, {mhigh:.1%})",)
+                row.append(f"{agent.match_win_rate or 0:.1%} ({mlow:.1%}, {mhigh:.1%})")
             rows.append(row)
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         lines = [header]
