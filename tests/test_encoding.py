@@ -1,0 +1,124 @@
+"""Action ids, masks and observation vectors, over every preset."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scopa import DECK, Card, GameState, IllegalMoveError, Move, Rules, find_variant, view
+from scopa.encoding import (
+    ACTION_COUNT,
+    OFFSETS,
+    action_flags,
+    action_mask,
+    action_of,
+    legal_actions,
+    move_of_action,
+    observation,
+    observation_size,
+)
+from tests.strategies import PRESETS, states
+
+every_preset = pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
+C = Card.parse
+
+
+@every_preset
+@settings(max_examples=25)
+@given(data=st.data())
+def test_action_ids_round_trip_and_masks_match(rules: Rules, data: st.DataObject) -> None:
+    state = data.draw(states(st.just(rules)))
+    actions = legal_actions(state)
+    assert actions == sorted(set(actions))
+    assert len(actions) == len(state.legal_moves())
+    assert {move_of_action(state, a) for a in actions} == set(state.legal_moves())
+    for move in state.legal_moves():
+        assert move_of_action(state, action_of(state, move)) == move
+    mask = action_mask(state)
+    flags = action_flags(state)
+    assert len(mask) == len(flags) == ACTION_COUNT
+    assert [i for i, m in enumerate(mask) if m] == actions
+    assert [i for i, f in enumerate(flags) if f] == actions
+    seen = view(state)
+    assert legal_actions(seen) == (actions if seen.player == state.current_player else [])
+
+
+@every_preset
+@settings(max_examples=25)
+@given(data=st.data())
+def test_observations_have_the_documented_layout(rules: Rules, data: st.DataObject) -> None:
+    state = data.draw(states(st.just(rules)))
+    player = data.draw(st.integers(0, rules.players - 1))
+    vector = observation(view(state, player))
+    n = rules.players
+    assert len(vector) == observation_size(rules) == 82 + 45 * n
+    assert [DECK[i] for i in range(40) if vector[i]] == sorted(state.hands[player])
+    assert [DECK[i] for i in range(40) if vector[40 + i]] == sorted(state.table)
+    for k in range(n):
+        pile = state.piles[(player + k) % n]
+        assert [DECK[i] for i in range(40) if vector[80 + 40 * k + i]] == sorted(pile)
+    base = 80 + 40 * n
+    assert vector[base] == len(state.hands[player]) / rules.hand_size
+    assert vector[base + n] == state.scope[player]
+    assert vector[base + 2 * n] == len(state.stock) / 40
+    turn = vector[base + 2 * n + 1 : base + 3 * n + 1]
+    if state.current_player is None:
+        assert sum(turn) == 0
+    else:
+        assert turn.index(1.0) == (state.current_player - player) % n
+    assert sum(vector[base + 3 * n + 1 : base + 4 * n + 1]) == 1
+    assert sum(vector[base + 4 * n + 1 :]) == 1
+
+
+def test_the_action_space_has_the_documented_size_and_blocks() -> None:
+    assert ACTION_COUNT == 16280
+    sums = [0, 0, 6, 20, 47, 96, 186, 340, 597, 1020, 1698]
+    assert sum(6 + sums[i % 10 + 1] for i in range(40)) == ACTION_COUNT
+    assert OFFSETS[0] == 0
+    assert OFFSETS[1] == 6  # the Ace of denari has no sums: a block of 6
+    assert OFFSETS[2] == 6 + 12  # the 2 of denari: 6 + the 6 pairs of Aces
+    assert OFFSETS[3] == 18 + 26  # the 3 of denari: 6 + 20 sets adding up to 3
+
+
+def _state(rules: Rules, hand: str, table: str) -> GameState:
+    cards = [C(t) for t in hand.split()]
+    on_table = [C(t) for t in table.split()]
+    rest = [c for c in DECK if c not in cards and c not in on_table]
+    return GameState.from_position(
+        rules,
+        hands=[cards, rest[: len(cards)]],
+        table=on_table,
+        stock=[],
+        dealer=1,
+        piles=[rest[len(cards) :], []],
+    )
+
+
+def test_known_action_ids() -> None:
+    classic = find_variant("classic")
+    state = _state(classic, "7D 2B", "7B 3C 4S")
+    # 7D is card 6; its block starts after those of 1D..6D, of 6 + their sum sets each
+    start = sum(6 + [0, 0, 6, 20, 47, 96, 186][r] for r in range(1, 7))
+    assert OFFSETS[6] == start
+    # 7D takes 7B (bastoni, suit 3): offset 1 + 3
+    assert action_of(state, Move.parse("7Dx7B")) == start + 4
+    # 2B is laid: the first id of its block
+    assert action_of(state, Move.parse("2B")) == OFFSETS[31]
+    assert legal_actions(state) == [start + 4, OFFSETS[31]]
+    # a sweeping Ace takes the whole table: offset 5
+    assi = find_variant("scopa-d-assi")
+    sweep = _state(assi, "1D", "3C 4S")
+    assert legal_actions(sweep) == [OFFSETS[0] + 5]
+    assert move_of_action(sweep, OFFSETS[0] + 5) == Move.parse("1Dx3C+4S")
+
+
+def test_bad_action_ids_are_refused() -> None:
+    state = _state(find_variant("classic"), "7D 2B", "7B 3C 4S")
+    for action in (-1, ACTION_COUNT, True, "3"):
+        with pytest.raises(IllegalMoveError, match="not an id"):
+            move_of_action(state, action)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match="not on the table"):
+        move_of_action(state, OFFSETS[6] + 2)  # 7D takes 7C, which is not on the table
+    with pytest.raises(IllegalMoveError, match="capture"):
+        action_of(state, Move.parse("7Dx1C+2C"))
