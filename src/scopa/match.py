@@ -64,6 +64,8 @@ class HandRecord:
     """The deck it was dealt from (after any annulled deals)."""
     score: HandScore
     """Its score, category by category."""
+    moves: tuple[tuple[int, Move], ...] = ()
+    """Its plays, as `(player, move)` pairs in order."""
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -300,7 +302,9 @@ class Match:
         state = self.state.apply(move)
         if not state.is_terminal:
             return _replace(self, state=state)
-        record = HandRecord(len(self.hands) + 1, state.dealer, self.deck, state.hand_score())
+        record = HandRecord(
+            len(self.hands) + 1, state.dealer, self.deck, state.hand_score(), state.history
+        )
         ended = _replace(self, state=state, hands=(*self.hands, record))
         return ended if ended.is_over else ended._next_hand()
 

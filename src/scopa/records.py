@@ -1,0 +1,373 @@
+"""Game records: a versioned text format for whole matches, written and read back.
+
+A record is a sequence of lines, each a keyword and its fields; blank lines and lines that
+start with `#` are ignored:
+
+```text
+scopa-record 1
+rules {"variant": "tretre", "changes": {}}
+first-dealer 0
+hand 1 deal 1ZB4WW0VJ1B3Q2TAKXE1TV6EFB7CJ5SD dealer 0
+play 1 4Bx4S
+play 0 9D
+...
+score 3 1
+hand 2 deal ... dealer 1
+...
+result winner 0 totals 9 4
+```
+
+- `scopa-record N`: the format version (this library writes 1 and reads 1 and earlier).
+- `rules`: the preset and the knobs changed from it, as JSON (see
+  [`rules_to_data`][scopa.records.rules_to_data]).
+- `first-dealer P`: the player who deals hand 1.
+- `hand N deal CODE dealer P`: a hand, its deck as a deal code (`Deck.code`), its dealer.
+- `play P MOVE`: player `P` plays `MOVE` in move notation.
+- `score A B …`: the points each side made in the hand just ended (a check).
+- `abandon P REASON`: player `P` leaves (`voluntary`, `expelled`, `disconnected`,
+  `timeout`).
+- `result winner S totals A B …` for a finished match, or `result unfinished`.
+
+Reading replays every move through the rules, so a record cannot describe an impossible
+match; any problem raises `NotationError` or `IllegalMoveError` naming the line and field.
+
+Examples:
+    >>> from scopa import Match, find_variant
+    >>> match = Match.new(find_variant("classic"), seed=4)
+    >>> match = match.apply(match.state.legal_moves()[0])
+    >>> read_record(write_record(match)).state == match.state
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from enum import Enum
+from fractions import Fraction
+from typing import Any, NoReturn
+
+import attrs
+
+from scopa.cards import Deck
+from scopa.errors import AmbiguousMoveError, IllegalMoveError, NotationError, ScopaError
+from scopa.match import Match
+from scopa.rules import (
+    AceOnAce,
+    CapturePriority,
+    MisdealRule,
+    Rules,
+    Tiebreak,
+    find_variant,
+    variant_names,
+)
+from scopa.scoring import (
+    Carte,
+    Denari,
+    MissingSuit,
+    Napola,
+    Primiera,
+    PrimieraRule,
+    PrimieraTable,
+    ReBello,
+    Scope,
+    ScoringRules,
+    Settebello,
+)
+from scopa.stakes import AbandonReason, BrilliEconomy
+
+__all__ = ["FORMAT_VERSION", "read_record", "rules_from_data", "rules_to_data", "write_record"]
+
+FORMAT_VERSION = 1
+"""The version of the record format this library writes."""
+
+_CLASSES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        ScoringRules,
+        Scope,
+        Carte,
+        Denari,
+        Settebello,
+        Primiera,
+        PrimieraTable,
+        ReBello,
+        Napola,
+        BrilliEconomy,
+    )
+}
+_ENUMS: dict[str, type[Enum]] = {
+    cls.__name__: cls
+    for cls in (CapturePriority, AceOnAce, MisdealRule, Tiebreak, MissingSuit, PrimieraRule)
+}
+
+
+def _encode(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Enum) and type(value).__name__ in _ENUMS:
+        return {"enum": type(value).__name__, "value": value.value}
+    if isinstance(value, Fraction):
+        return {"fraction": str(value)}
+    if isinstance(value, tuple):
+        return {"tuple": [_encode(v) for v in value]}
+    cls = type(value)
+    if _CLASSES.get(cls.__name__) is cls and attrs.has(cls):
+        fields = {a.name: _encode(getattr(value, a.name)) for a in attrs.fields(cls)}
+        return {"class": type(value).__name__, "fields": fields}
+    raise NotationError(f"a record cannot hold {value!r}: only the library's own rule parts")
+
+
+def _decode(data: Any) -> Any:
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    if isinstance(data, dict) and len(data) == 2 and "enum" in data:
+        return _ENUMS[data["enum"]](data["value"])
+    if isinstance(data, dict) and len(data) == 1 and "fraction" in data:
+        return Fraction(data["fraction"])
+    if isinstance(data, dict) and len(data) == 1 and isinstance(data.get("tuple"), list):
+        return tuple(_decode(v) for v in data["tuple"])
+    if isinstance(data, dict) and len(data) == 2 and isinstance(data.get("fields"), dict):
+        cls = _CLASSES[data["class"]]
+        return cls(**{name: _decode(value) for name, value in data["fields"].items()})
+    raise NotationError(f"unreadable value {data!r}")
+
+
+def rules_to_data(rules: Rules) -> dict[str, Any]:
+    """The rules as JSON-ready data: a preset and the knobs that differ from it.
+
+    The preset is the one named by `rules.name`, or else the one closest to the rules.
+
+    Raises:
+        NotationError: a knob holds something other than the library's own rule parts
+            (a scoring component of your own, for instance).
+    """
+    presets = [find_variant(name) for name in variant_names()]
+    named = [preset for preset in presets if preset.name == rules.name]
+    base = named[0] if named else min(presets, key=lambda preset: len(_changed(rules, preset)))
+    changes = {name: _encode(getattr(rules, name)) for name in _changed(rules, base)}
+    data: dict[str, Any] = {"variant": base.name, "changes": changes}
+    if rules.name != base.name:
+        data["name"] = rules.name
+    return data
+
+
+def _changed(rules: Rules, base: Rules) -> list[str]:
+    return [
+        a.name
+        for a in attrs.fields(Rules)
+        if a.name != "name" and getattr(rules, a.name) != getattr(base, a.name)
+    ]
+
+
+def rules_from_data(data: Any) -> Rules:
+    """Rules from the data of [`rules_to_data`][scopa.records.rules_to_data].
+
+    Raises:
+        NotationError: the data does not describe rules.
+    """
+    try:
+        base = find_variant(data["variant"])
+        changes = {name: _decode(value) for name, value in data["changes"].items()}
+        if "name" in data:
+            changes["name"] = str(data["name"])
+        return attrs.evolve(base, **changes)
+    except NotationError:
+        raise
+    except (ScopaError, KeyError, TypeError, ValueError, AttributeError) as error:
+        raise NotationError(f"cannot read rules from {data!r}: {error}") from None
+
+
+def write_record(match: Match) -> str:
+    """The record of a match, finished or not.
+
+    Raises:
+        NotationError: the rules hold parts a record cannot describe.
+    """
+    lines = [
+        f"scopa-record {FORMAT_VERSION}",
+        "rules " + json.dumps(rules_to_data(match.rules), sort_keys=True),
+        f"first-dealer {match.first_dealer}",
+    ]
+    for record in match.hands:
+        lines.append(f"hand {record.number} deal {record.deck.code} dealer {record.dealer}")
+        lines += [f"play {player} {move}" for player, move in record.moves]
+        lines.append("score " + " ".join(map(str, record.points)))
+    if not match.awaiting_deal and not (match.is_over and match.abandonment is None):
+        lines.append(f"hand {len(match.hands) + 1} deal {match.deck.code} dealer {match.dealer}")
+        lines += [f"play {player} {move}" for player, move in match.state.history]
+    if match.abandonment is not None:
+        lines.append(f"abandon {match.abandonment.player} {match.abandonment.reason.value}")
+    if match.is_over:
+        totals = " ".join(map(str, match.totals))
+        lines.append(f"result winner {match.winner} totals {totals}")
+    else:
+        lines.append("result unfinished")
+    return "\n".join(lines) + "\n"
+
+
+class _Lines:
+    """The meaningful lines of a record, with their numbers."""
+
+    def __init__(self, text: str) -> None:
+        self._lines: Iterator[tuple[int, str]] = (
+            (number, line.strip())
+            for number, line in enumerate(text.splitlines(), 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        )
+        self.number = 0
+        self.rest = ""
+        self._pending: tuple[int, str] | None = None
+
+    def keyword(self) -> str | None:
+        """The keyword of the next line, or `None` at the end."""
+        if self._pending is None:
+            self._pending = next(self._lines, None)
+        return None if self._pending is None else self._pending[1].split()[0]
+
+    def take(self, keyword: str) -> list[str]:
+        """The fields of the next line, which must start with `keyword`."""
+        found = self.keyword()
+        if found is None or self._pending is None:
+            raise NotationError(f"the record ends where a '{keyword}' line was expected")
+        self.number, line = self._pending
+        self._pending = None
+        if found != keyword:
+            self.fail(keyword, f"expected a '{keyword}' line, found '{found}'")
+        self.rest = line[len(keyword) :].strip()
+        return line.split()[1:]
+
+    def fail(self, field: str, message: str) -> NoReturn:
+        raise NotationError(f"line {self.number}, {field}: {message}")
+
+
+def _number(lines: _Lines, field: str, text: str) -> int:
+    if not text.isdigit():
+        lines.fail(field, f"{text!r} is not a number")
+    return int(text)
+
+
+def read_record(text: str) -> Match:
+    """The match a record describes, replayed move by move through its rules.
+
+    Raises:
+        NotationError: the record is malformed, truncated or inconsistent (the message
+            names the line and the field).
+        IllegalMoveError: a move of the record is not legal where it is played.
+        TypeError: `text` is not a string.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a record must be text, not {type(text).__name__}")
+    lines = _Lines(text)
+    try:
+        return _read(lines)
+    except IllegalMoveError as error:
+        raise IllegalMoveError(f"line {lines.number}, move: {error}") from None
+    except NotationError:
+        raise
+    except ScopaError as error:
+        raise NotationError(f"line {lines.number}: {error}") from None
+
+
+def _read(lines: _Lines) -> Match:
+    header = lines.take("scopa-record")
+    if len(header) != 1:
+        lines.fail("version", "expected one version number")
+    version = _number(lines, "version", header[0])
+    if not 1 <= version <= FORMAT_VERSION:
+        lines.fail("version", f"format {version} is not one this library reads")
+    lines.take("rules")
+    try:
+        data = json.loads(lines.rest)
+    except json.JSONDecodeError as error:
+        lines.fail("rules", f"not JSON: {error.msg}")
+    try:
+        rules = rules_from_data(data)
+    except NotationError as error:
+        lines.fail("rules", str(error))
+    first = lines.take("first-dealer")
+    if len(first) != 1:
+        lines.fail("first-dealer", "expected one player number")
+    first_dealer = _number(lines, "first-dealer", first[0])
+    if first_dealer >= rules.players:
+        lines.fail("first-dealer", f"there is no player {first_dealer}")
+    match: Match | None = None
+    match = _read_hand(lines, rules, first_dealer, None)
+    while lines.keyword() == "hand":
+        match = _read_hand(lines, rules, first_dealer, match)
+    if lines.keyword() == "abandon":
+        fields = lines.take("abandon")
+        if len(fields) != 2:
+            lines.fail("abandon", "expected a player and a reason")
+        player = _number(lines, "abandon player", fields[0])
+        try:
+            reason = AbandonReason(fields[1])
+        except ValueError:
+            lines.fail("abandon reason", f"unknown reason {fields[1]!r}")
+        match = match.abandon(player, reason)
+    _read_result(lines, match)
+    if lines.keyword() is not None:
+        lines.take("end of record")
+    return match
+
+
+def _read_hand(lines: _Lines, rules: Rules, first_dealer: int, match: Match | None) -> Match:
+    fields = lines.take("hand")
+    if len(fields) != 5 or fields[1] != "deal" or fields[3] != "dealer":
+        lines.fail("hand", "expected 'hand N deal CODE dealer P'")
+    number = _number(lines, "hand number", fields[0])
+    expected = 1 if match is None else len(match.hands) + 1
+    if number != expected:
+        lines.fail("hand number", f"expected hand {expected}, found {number}")
+    try:
+        deck = Deck.from_code(fields[2])
+    except NotationError as error:
+        lines.fail("deal", str(error))
+    dealer = _number(lines, "dealer", fields[4])
+    if match is None:
+        match = Match.new(rules, decks=[deck], first_dealer=first_dealer)
+    elif not match.awaiting_deal:
+        lines.fail("hand", "the previous hand is not over, or the match is")
+    else:
+        match = match.deal(deck)
+    if match.dealer != dealer:
+        lines.fail("dealer", f"hand {number} is dealt by player {match.dealer}, not {dealer}")
+    while lines.keyword() == "play":
+        move_fields = lines.take("play")
+        if len(move_fields) != 2:
+            lines.fail("play", "expected a player and a move")
+        player = _number(lines, "play player", move_fields[0])
+        if match.state.is_terminal or player != match.state.current_player:
+            lines.fail("play player", f"it is not player {player}'s turn")
+        try:
+            move = match.state.parse_move(move_fields[1])
+        except (NotationError, AmbiguousMoveError) as error:
+            lines.fail("play move", str(error))
+        match = match.apply(move)
+    if len(match.hands) == number:
+        score = lines.take("score")
+        points = tuple(_number(lines, "score", value) for value in score)
+        if points != match.hands[-1].points:
+            lines.fail(
+                "score", f"the record says {points}, the hand scores {match.hands[-1].points}"
+            )
+    return match
+
+
+def _read_result(lines: _Lines, match: Match) -> None:
+    fields = lines.take("result")
+    if fields == ["unfinished"]:
+        if match.is_over:
+            lines.fail("result", "the match is over")
+        return
+    if len(fields) < 4 or fields[0] != "winner" or fields[2] != "totals":
+        lines.fail("result", "expected 'result winner S totals A B …' or 'result unfinished'")
+    winner = _number(lines, "result winner", fields[1])
+    totals = tuple(_number(lines, "result totals", value) for value in fields[3:])
+    if not match.is_over:
+        lines.fail("result", "the match is not over")
+    if (winner, totals) != (match.winner, match.totals):
+        lines.fail(
+            "result",
+            f"the record says {winner} with {totals}, the match {match.winner} with {match.totals}",
+        )

@@ -1,0 +1,182 @@
+"""Game records: round trips over every preset, and a corpus of bad records."""
+
+from __future__ import annotations
+
+import contextlib
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scopa import (
+    AbandonReason,
+    Captures,
+    CategoryScore,
+    Deck,
+    IllegalMoveError,
+    Match,
+    Napola,
+    NotationError,
+    Rules,
+    find_variant,
+)
+from scopa.records import FORMAT_VERSION, read_record, rules_from_data, rules_to_data, write_record
+from tests.strategies import PRESETS, seeds
+
+
+def random_match(rules: Rules, seed: int, data: st.DataObject, stop: int | None = None) -> Match:
+    match = Match.new(rules, seed=seed)
+    plays = 0
+    while not match.is_over and (stop is None or plays < stop):
+        moves = match.state.legal_moves()
+        match = match.apply(moves[data.draw(st.integers(0, len(moves) - 1))])
+        plays += 1
+    return match
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
+@settings(max_examples=4)
+@given(seed=seeds, data=st.data())
+def test_records_round_trip(rules: Rules, seed: int, data: st.DataObject) -> None:
+    stop = data.draw(st.none() | st.integers(0, 80))
+    match = random_match(rules, seed, data, stop)
+    if data.draw(st.booleans()) and not match.is_over:
+        match = match.abandon(data.draw(st.integers(0, rules.players - 1)), AbandonReason.TIMEOUT)
+    text = write_record(match)
+    back = read_record(text)
+    assert write_record(back) == text
+    assert back.rules == match.rules
+    assert back.state == match.state
+    assert back.totals == match.totals
+    assert back.winner == match.winner
+    assert back.outcomes == match.outcomes
+    assert back.brilli == match.brilli
+    assert [h.deck for h in back.hands] == [h.deck for h in match.hands]
+
+
+def test_changed_knobs_and_bonus_components_are_recorded() -> None:
+    tretre = find_variant("tretre")
+    rules = attrs.evolve(
+        tretre, name="house", target=21, scoring=tretre.scoring.with_component(Napola(True))
+    )
+    data = rules_to_data(rules)
+    assert data["variant"] == "tretre"
+    assert set(data["changes"]) == {"target", "scoring"}
+    assert data["name"] == "house"
+    assert rules_from_data(data) == rules
+    assert rules_from_data(data).name == "house"
+
+
+@attrs.frozen
+class Custom:
+    name: str = "custom"
+
+    def score(self, hand: Captures) -> CategoryScore:
+        return CategoryScore(self.name, (0,) * len(hand.piles))
+
+
+def test_custom_components_cannot_be_recorded() -> None:
+    classic = find_variant("classic")
+    rules = attrs.evolve(classic, scoring=classic.scoring.with_component(Custom()))
+    with pytest.raises(NotationError, match="cannot hold"):
+        write_record(Match.new(rules, seed=1))
+
+
+def _good() -> str:
+    match = Match.new(find_variant("classic"), decks=[Deck.shuffled(11)])
+    for _ in range(3):
+        match = match.apply(match.state.legal_moves()[0])
+    return write_record(match)
+
+
+GOOD = _good()
+LINES = GOOD.splitlines()
+
+
+def _with(line: int, text: str) -> str:
+    lines = list(LINES)
+    lines[line] = text
+    return "\n".join(lines)
+
+
+BAD_RECORDS = [
+    ("", NotationError, "ends where a 'scopa-record'"),
+    ("chess-record 1", NotationError, r"line 1, scopa-record: expected"),
+    (_with(0, "scopa-record x"), NotationError, "line 1, version"),
+    (_with(0, f"scopa-record {FORMAT_VERSION + 1}"), NotationError, "line 1, version: format"),
+    (_with(1, "rules {not json"), NotationError, "line 2, rules: not JSON"),
+    (_with(1, 'rules {"variant": "briscola", "changes": {}}'), NotationError, "line 2, rules"),
+    (_with(1, 'rules {"variant": "classic", "changes": {"target": -1}}'), NotationError, "line 2"),
+    (_with(1, 'rules {"variant": "classic", "changes": {"bogus": 1}}'), NotationError, "line 2"),
+    (_with(2, "first-dealer x"), NotationError, "line 3, first-dealer"),
+    (_with(2, "first-dealer 7"), NotationError, "line 3"),
+    (_with(3, "hand 2" + LINES[3][6:]), NotationError, "line 4, hand number"),
+    (_with(3, "hand 1 deal XYZ dealer 0"), NotationError, "line 4, deal"),
+    (_with(3, "hand 1 deal"), NotationError, "line 4, hand"),
+    (_with(3, LINES[3][:-1] + "1"), NotationError, "line 4, dealer"),
+    (_with(4, "play 0 " + LINES[4].split()[2]), NotationError, "line 5, play player"),
+    (_with(4, "play 1 10Bx1D"), IllegalMoveError, "line 5, move"),
+    (_with(4, "play 1 7X"), NotationError, "line 5"),
+    (_with(4, "play 1"), NotationError, "line 5, play"),
+    (_with(7, "result winner 0 totals 11 0"), NotationError, "line 8, result: the match is not"),
+    (_with(7, "result maybe"), NotationError, "line 8, result"),
+    ("\n".join(LINES[:-1]), NotationError, "ends where a 'result' line"),
+    (GOOD + "play 0 1D\n", NotationError, "expected a 'end of record' line"),
+    (_with(7, "abandon 9 timeout\nresult unfinished"), NotationError, "line 8"),
+    (_with(7, "abandon 1 boredom\nresult unfinished"), NotationError, "line 8, abandon reason"),
+]
+
+
+@pytest.mark.parametrize(("text", "error", "message"), BAD_RECORDS)
+def test_bad_records_are_refused_naming_the_line(
+    text: str, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        read_record(text)
+
+
+def test_the_good_record_of_the_corpus_reads() -> None:
+    assert LINES[0] == "scopa-record 1"
+    assert LINES[-1] == "result unfinished"
+    assert len(read_record(GOOD).state.history) == 3
+
+
+def test_a_tampered_score_is_caught() -> None:
+    match = Match.new(find_variant("classic"), seed=5)
+    while not match.hands:
+        match = match.apply(match.state.legal_moves()[0])
+    lines = write_record(match).splitlines()
+    score_line = next(i for i, line in enumerate(lines) if line.startswith("score"))
+    lines[score_line] = "score 0 0"
+    with pytest.raises(NotationError, match=f"line {score_line + 1}, score"):
+        read_record("\n".join(lines))
+
+
+def test_comments_and_blank_lines_are_ignored() -> None:
+    text = "# a saved game\n\n" + GOOD.replace("\nplay", "\n\n  play")
+    assert read_record(text).state == read_record(GOOD).state
+
+
+def test_non_text_is_a_type_error() -> None:
+    with pytest.raises(TypeError):
+        read_record(b"scopa-record 1")  # type: ignore[arg-type]
+
+
+@given(st.text(max_size=300))
+def test_random_text_never_raises_anything_else(text: str) -> None:
+    with contextlib.suppress(NotationError, IllegalMoveError):
+        read_record(text)
+
+
+@given(st.data())
+@settings(max_examples=200)
+def test_mutated_records_never_raise_anything_else(data: st.DataObject) -> None:
+    lines = list(LINES)
+    index = data.draw(st.integers(0, len(lines) - 1))
+    words = lines[index].split()
+    position = data.draw(st.integers(0, len(words) - 1))
+    words[position] = data.draw(st.sampled_from(["", "0", "1", "x", "-", "99", "7D", "{}", "1D"]))
+    lines[index] = " ".join(words)
+    with contextlib.suppress(NotationError, IllegalMoveError):
+        read_record("\n".join(lines))
