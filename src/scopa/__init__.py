@@ -26,6 +26,7 @@ from scopa.rules import (
     Rules,
     Tiebreak,
     find_variant,
+    variant_aliases,
     variant_names,
 )
 from scopa.scoring import (
@@ -97,6 +98,7 @@ __all__ = [
     "__version__",
     "find_variant",
     "resample",
+    "variant_aliases",
     "variant_names",
     "view",
 ]

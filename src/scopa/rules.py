@@ -26,6 +26,7 @@ __all__ = [
     "Rules",
     "Tiebreak",
     "find_variant",
+    "variant_aliases",
     "variant_names",
 ]
 
@@ -135,9 +136,11 @@ class Rules:
     ace_with_ace_on_table: AceOnAce = AceOnAce.TAKE_ACE_ONLY
     """With `ace_captures_all`, what an Ace takes when an Ace is on the table."""
     ace_on_empty_table_captures_itself: bool = False
-    """An Ace played on an empty table goes to its player's pile (no scopa)."""
+    """An Ace played on an empty table goes to its player's pile (no scopa), whether or not
+    Aces sweep."""
     ace_first_lead_forbidden: bool = False
-    """The first play of a hand may not be an Ace unless the player holds only Aces."""
+    """The first play of a hand may not be an Ace unless the player holds only Aces
+    (the *regola del vile*), whether or not Aces sweep."""
     scopa_on_last_play: bool = False
     """Whether emptying the table on the very last play of the hand scores a scopa."""
     leftovers_to_last_capturer: bool = True
@@ -305,6 +308,15 @@ _ALIASES = {alias: name for name, (_, aliases) in _PRESETS.items() for alias in 
 def variant_names() -> tuple[str, ...]:
     """The names of the presets, without their aliases."""
     return tuple(_PRESETS)
+
+
+def variant_aliases(name: str) -> tuple[str, ...]:
+    """The other names [`find_variant`][scopa.find_variant] accepts for a preset.
+
+    Raises:
+        RulesError: no preset has that name.
+    """
+    return _PRESETS[find_variant(name).name][1]
 
 
 def find_variant(name: str) -> Rules:

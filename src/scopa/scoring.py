@@ -127,8 +127,8 @@ def _most(name: str, counts: tuple[int, ...], threshold: int | None) -> Category
 class Carte:
     """One point to the side that captured strictly the most cards (20–20 scores nothing).
 
-    With a `threshold` (21 in some 3- and 6-player games), a side must also have at least
-    that many cards.
+    With a `threshold` (21 in some games of three or more sides), a side must also have at
+    least that many cards.
     """
 
     threshold: int | None = None
