@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, as_completed
 from typing import Any
 
 import attrs
@@ -132,6 +132,7 @@ def tournament(
     names: Sequence[str] | None = None,
     executor: Executor | None = None,
     chunk_size: int = 20,
+    progress: Callable[[int, int], None] | None = None,
 ) -> TournamentResult:
     """Play `deals` paired deals (and `matches` paired matches) between the agents.
 
@@ -148,6 +149,7 @@ def tournament(
         executor: runs the chunks of games, e.g. a `ProcessPoolExecutor` or a Dask
             client's `get_executor()`; by default they run here, one after another.
         chunk_size: games per task given to the executor.
+        progress: called with (deals done, deals in all) as chunks finish.
 
     Raises:
         ValueError: the number of agents is not the number of sides, or a count is
@@ -165,10 +167,22 @@ def tournament(
         for start in range(0, count, chunk_size)
     ]
     arguments = [(rules, tuple(agents), seed, kind, start, stop) for kind, start, stop in tasks]
+    total = deals + matches
+    done = 0
     if executor is None:
-        chunks = [_play_chunk(*args) for args in arguments]
+        chunks = []
+        for args in arguments:
+            chunks.append(_play_chunk(*args))
+            done += args[5] - args[4]
+            if progress is not None:
+                progress(done, total)
     else:
         futures = [executor.submit(_play_chunk, *args) for args in arguments]
+        sizes = {future: args[5] - args[4] for future, args in zip(futures, arguments, strict=True)}
+        for future in as_completed(futures):
+            done += sizes[future]
+            if progress is not None:
+                progress(done, total)
         chunks = [future.result() for future in futures]
     hands: list[list[tuple[int, int, int]]] = [[] for _ in agents]
     match_wins: list[list[bool]] = [[] for _ in agents]
