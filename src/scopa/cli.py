@@ -118,6 +118,16 @@ def _show_position(screen: _Screen, match: Match, human: int) -> None:
         for p, pile in enumerate(state.piles)
     )
     screen.say(f"[dim]{others}; stock {len(state.stock)}; captured: {captured}[/]")
+    screen.say(f"[bold]Match[/]      {_totals(match, human)}")
+
+
+def _totals(match: Match, human: int) -> str:
+    mine = match.rules.side_of(human)
+    sides = ", ".join(
+        f"{'you' if side == mine else f'side {side}'} {total}"
+        for side, total in enumerate(match.totals)
+    )
+    return f"{sides} (to {match.rules.target})"
 
 
 def _ask(prompt: str, read: Callable[[str], str]) -> str:
@@ -166,7 +176,7 @@ def _show_hand_end(screen: _Screen, match: Match) -> None:
         points = " / ".join(map(str, category.points))
         screen.say(f"  {category.name:<11} {points:<9} [dim]{figures}[/]")
     screen.say(f"  {'total':<11} {' / '.join(map(str, record.points))}")
-    screen.say(f"[bold]Match[/] {' - '.join(map(str, match.totals))} (to {match.rules.target})")
+    screen.say(f"[bold]Match[/] {_totals(match, 0)}")
     if match.brilli is not None:
         screen.say("Brilli so far: " + " / ".join(f"{float(b):.2f}" for b in match.brilli))
 
