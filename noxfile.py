@@ -47,3 +47,13 @@ def bench(session: nox.Session) -> None:
     session.install("--upgrade", "pip")
     session.install("-e", ".")
     session.run("python", "benchmarks/playout.py", *session.posargs)
+
+
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """Mutation testing of the core modules (slow); prints the killed and surviving mutants."""
+    session.install("--upgrade", "pip")
+    session.install("-e", ".", "--group", "test", "mutmut==3.8.1")
+    session.env["HYPOTHESIS_PROFILE"] = "mutation"
+    session.run("mutmut", "run", *session.posargs)
+    session.run("mutmut", "results")
