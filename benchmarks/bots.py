@@ -69,7 +69,7 @@ def scaling(deals: int) -> None:
             start = time.perf_counter()
             tournament(rules, agents, deals=deals, executor=pool, chunk_size=25)
             times[workers] = time.perf_counter() - start
-    print(f"tournament of {deals} paired deals: 1 worker {times[1]:.2f} s, 2 workers {times[2]:.2f} s")
+    print(f"tournament of {deals} paired deals: 1 worker {times[1]:.2f} s, 2: {times[2]:.2f} s")
     print(f"speed-up on 2 workers: {times[1] / times[2]:.2f}")
 
 
