@@ -1,0 +1,142 @@
+"""Adapters to game and learning frameworks, one module per framework.
+
+Each module imports its framework when it is imported, and this package imports none of
+them, so `import scopa` never needs a framework. Install the matching extra first:
+
+| module | framework | extra | provides |
+|---|---|---|---|
+| `scopa.adapters.openspiel` | OpenSpiel | `scopa[openspiel]` | the game `"python_scopa"` |
+| `scopa.adapters.pettingzoo` | PettingZoo | `scopa[pettingzoo]` | `ScopaEnv`, an AEC environment |
+| `scopa.adapters.gymnasium` | Gymnasium | `scopa[gymnasium]` | `ScopaGymEnv`, one learner's seat |
+
+All three play one hand per game or episode, act with the action ids of
+[`scopa.encoding`][scopa.encoding], and pay at the end of the hand what
+[`hand_returns`][scopa.adapters.hand_returns] says. The helpers below need no framework.
+
+Examples:
+    >>> from scopa import GameState, find_variant
+    >>> state = GameState.new(find_variant("classic"), seed=5)
+    >>> while not state.is_terminal:
+    ...     state = state.apply(state.legal_moves()[0])
+    >>> returns = hand_returns(state)
+    >>> returns[0] == -returns[1]
+    True
+"""
+
+from __future__ import annotations
+
+import math
+
+from scopa.cards import format_cards
+from scopa.encoding import observation_size
+from scopa.rules import Rules, find_variant
+from scopa.scoring import Carte, Denari, Napola, Primiera, ReBello, Scope, Settebello
+from scopa.state import GameState
+
+__all__ = [
+    "UNKNOWN_COMPONENT_BOUND",
+    "hand_returns",
+    "observation_high",
+    "position_text",
+    "return_bound",
+    "rules_of",
+]
+
+UNKNOWN_COMPONENT_BOUND = 40
+"""The most points per hand [`return_bound`][scopa.adapters.return_bound] assumes for a
+scoring component it does not know."""
+
+
+def rules_of(variant: str | Rules) -> Rules:
+    """The rules a `variant` argument names: a preset name or alias, or `Rules` as they are.
+
+    Raises:
+        RulesError: no preset has that name.
+        TypeError: `variant` is neither a string nor `Rules`.
+    """
+    if isinstance(variant, Rules):
+        return variant
+    if not isinstance(variant, str):
+        raise TypeError(f"variant must be a preset name or Rules, not {type(variant).__name__}")
+    return find_variant(variant)
+
+
+def hand_returns(state: GameState) -> tuple[float, ...]:
+    """Each player's return: their side's points minus the best other side's points.
+
+    The points are those of [`GameState.hand_score`][scopa.GameState.hand_score], final
+    once the hand is over. Partners get the same return. With two sides the returns add up
+    to zero. With more sides they do not: the side alone at the top gets its lead over the
+    runner-up, every other side minus its gap to the top, and sides tied at the top get 0.
+    """
+    rules = state.rules
+    points = state.hand_score().points
+    by_side = []
+    for side, own in enumerate(points):
+        best_other = max(p for s, p in enumerate(points) if s != side)
+        by_side.append(float(own - best_other))
+    return tuple(by_side[rules.side_of(player)] for player in range(rules.players))
+
+
+def return_bound(rules: Rules) -> float:
+    """A bound on the size of any return of [`hand_returns`][scopa.adapters.hand_returns].
+
+    It is the most points one side can score in a hand: a scopa at each of the side's
+    plays, the run of denari for the napola, one point for each other standard category,
+    and [`UNKNOWN_COMPONENT_BOUND`][scopa.adapters.UNKNOWN_COMPONENT_BOUND] for a scoring
+    component of your own. Returns lie between minus the bound and the bound.
+    """
+    side_plays = math.ceil(rules.plays_per_hand / rules.number_of_sides)
+    bound = 0
+    for component in rules.scoring.components:
+        if isinstance(component, Scope):
+            bound += abs(component.value) * side_plays
+        elif isinstance(component, Napola):
+            bound += 10
+        elif isinstance(component, (Carte, Denari, Settebello, ReBello, Primiera)):
+            bound += 1
+        else:
+            bound += UNKNOWN_COMPONENT_BOUND
+    return float(max(bound, 1))
+
+
+def observation_high(rules: Rules) -> tuple[float, ...]:
+    """The largest value of each entry of [`observation`][scopa.encoding.observation].
+
+    Every entry is at most 1, except the scope counts, which are at most the number of
+    plays in a hand. Every entry is at least 0.
+    """
+    n = rules.players
+    high = [1.0] * observation_size(rules)
+    scope = 80 + 41 * n
+    high[scope : scope + n] = [float(rules.plays_per_hand)] * n
+    return tuple(high)
+
+
+def position_text(state: GameState, names: tuple[str, ...] | None = None) -> str:
+    """A few lines of text showing a position: every hand, the table and the captures.
+
+    Args:
+        state: the position.
+        names: a name for each player; by default `player_0`, `player_1`…
+    """
+    rules = state.rules
+    if names is None:
+        names = tuple(f"player_{p}" for p in range(rules.players))
+    width = max(map(len, names))
+    lines = []
+    for player, (hand, pile, scope) in enumerate(
+        zip(state.hands, state.piles, state.scope, strict=True)
+    ):
+        marks = ("*" if player == state.current_player else " ") + (
+            "D" if player == state.dealer else " "
+        )
+        lines.append(
+            f"{marks} {names[player]:<{width}}  hand {format_cards(sorted(hand)):<30}"
+            f"  side {rules.side_of(player)}  captured {len(pile):>2}  scope {scope}"
+        )
+    lines.append(f"table {format_cards(sorted(state.table))}  stock {len(state.stock)}")
+    if state.is_terminal:
+        points = " ".join(map(str, state.hand_score().points))
+        lines.append(f"hand over; points by side: {points}")
+    return "\n".join(lines)

@@ -1,0 +1,555 @@
+"""OpenSpiel adapter: one hand of Scopa as the Python game `"python_scopa"`.
+
+Importing this module registers the game, so that `pyspiel.load_game` finds it. A game is
+one hand. Chance deals it card by card: each chance outcome is a card index (0 to 39),
+uniform over the cards not dealt yet, in dealing order (see [`scopa.state`][scopa.state]).
+Once the first table is dealt, a table the misdeal rule annuls starts a new deal by the
+same dealer (more chance nodes). Then the players act with the action ids of
+[`scopa.encoding`][scopa.encoding], and the returns at the end are those of
+[`hand_returns`][scopa.adapters.hand_returns]: zero-sum with two sides, general-sum with
+more.
+
+Game parameters (all optional):
+
+| parameter | type | default | meaning |
+|---|---|---|---|
+| `variant` | str | `"classic"` | the preset, by any name `find_variant` knows |
+| `dealer` | int | 0 | the player who deals |
+| `target` | int | 0 | the match target; 0 keeps the preset's |
+| `capture_priority` | str | `""` | a `CapturePriority` value; empty: the preset's |
+| `misdeal` | str | `""` | a `MisdealRule` value; empty: the preset's |
+| `scopa_on_last_play` | bool | False | the `Rules` knob |
+| `must_play_capturing_card_if_any` | bool | False | the `Rules` knob |
+| `leftovers_to_last_capturer` | bool | True | the `Rules` knob |
+
+The preset sets the number of players and every knob not listed. An enum knob is given
+by its value, such as `capture_priority="min-cards"` or `misdeal="none"`. The three bool
+knobs have the same value in every preset, and their defaults are that value; a game
+always uses the value of its parameter.
+
+Observations come from a Python observer: the information-state string is the
+[`PlayerView`][scopa.PlayerView] written out in full (its `key`: own hand, table, piles,
+scope, hand sizes, stock size, turn, dealer, last capturer and every play of the hand), the
+observation string is the same without the plays, and the observation tensor is
+[`scopa.encoding.observation`][scopa.encoding.observation]. While the cards are dealt, a
+player sees only the cards dealt to them and to the table so far. A deal that was annulled
+is not part of any later information state (it tells nothing about the new deal).
+
+Examples:
+    >>> import pyspiel
+    >>> import scopa.adapters.openspiel
+    >>> game = pyspiel.load_game("python_scopa", {"variant": "scopa-4"})
+    >>> game.num_players(), game.num_distinct_actions()
+    (4, 16280)
+    >>> state = game.new_initial_state()
+    >>> state.is_chance_node(), len(state.chance_outcomes())
+    (True, 40)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+import pyspiel  # type: ignore[import-not-found]
+
+from scopa.adapters import hand_returns, return_bound, rules_of
+from scopa.cards import DECK, Card, Deck, format_cards
+from scopa.encoding import ACTION_COUNT, action_of, legal_actions, move_of_action, observation
+from scopa.encoding import observation_size as _observation_size
+from scopa.errors import IllegalMoveError, ScopaError
+from scopa.rules import CapturePriority, MisdealRule, Rules, find_variant, variant_names
+from scopa.state import GameState
+from scopa.views import PlayerView, view
+
+__all__ = [
+    "GAME_NAME",
+    "PARAMETERS",
+    "ScopaGame",
+    "ScopaObserver",
+    "ScopaState",
+    "rules_from_parameters",
+]
+
+GAME_NAME = "python_scopa"
+"""The short name the game is registered under."""
+
+PARAMETERS: dict[str, str | int | bool] = {
+    "variant": "classic",
+    "dealer": 0,
+    "target": 0,
+    "capture_priority": "",
+    "misdeal": "",
+    "scopa_on_last_play": False,
+    "must_play_capturing_card_if_any": False,
+    "leftovers_to_last_capturer": True,
+}
+"""The game parameters and their defaults."""
+
+_BOOL_KNOBS = (
+    "scopa_on_last_play",
+    "must_play_capturing_card_if_any",
+    "leftovers_to_last_capturer",
+)
+_MAX_PLAYERS = max(find_variant(name).players for name in variant_names())
+_RESAMPLE_ATTEMPTS = 1000
+
+
+def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
+    """The rules that game parameters describe (missing ones take their defaults).
+
+    Raises:
+        RulesError: an unknown preset, or a knob value the rules refuse (such as a target
+            below 1).
+        ValueError: an unknown parameter, or an unknown `capture_priority` or `misdeal`.
+    """
+    unknown = set(parameters) - set(PARAMETERS)
+    if unknown:
+        raise ValueError(f"unknown parameters {sorted(unknown)}; known: {sorted(PARAMETERS)}")
+    merged = {**PARAMETERS, **parameters}
+    rules = rules_of(str(merged["variant"]))
+    changes: dict[str, Any] = {knob: bool(merged[knob]) for knob in _BOOL_KNOBS}
+    if merged["target"]:
+        changes["target"] = int(merged["target"])
+    for knob, kind in (("capture_priority", CapturePriority), ("misdeal", MisdealRule)):
+        value = str(merged[knob])
+        if value:
+            choices = {member.value: member for member in kind}
+            if value not in choices:
+                raise ValueError(f"{knob} must be one of {sorted(choices)}, not {value!r}")
+            changes[knob] = choices[value]
+    return attrs.evolve(rules, **changes)
+
+
+def _game_type(utility: Any) -> Any:
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Python Scopa",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=_MAX_PLAYERS,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=PARAMETERS,
+    )
+
+
+_GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
+
+
+class _Setup:
+    """What every state of one game shares; copies share it too."""
+
+    __slots__ = ("dealer", "first_deal", "players", "rules")
+
+    def __init__(self, rules: Rules, dealer: int) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.players = rules.players
+        self.first_deal = rules.players * rules.hand_size
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Setup, (self.rules, self.dealer))
+
+
+class _Node:
+    """The immutable content of a state: the deal so far, then the scopa position."""
+
+    __slots__ = ("dealt", "position", "redeals", "setup")
+
+    def __init__(
+        self,
+        setup: _Setup,
+        dealt: tuple[int, ...],
+        redeals: int,
+        position: GameState | None,
+    ) -> None:
+        self.setup = setup
+        self.dealt = dealt
+        self.redeals = redeals
+        self.position = position
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A position pickles without its plays, so a dealt hand is kept as deck + plays.
+        if self.position is not None and len(self.dealt) == 40:
+            plays = tuple(move for _, move in self.position.history)
+            return (_replayed_node, (self.setup, self.dealt, self.redeals, plays))
+        return (_Node, (self.setup, self.dealt, self.redeals, self.position))
+
+
+def _replayed_node(
+    setup: _Setup, dealt: tuple[int, ...], redeals: int, plays: tuple[Any, ...]
+) -> _Node:
+    position = GameState.new(setup.rules, deck=Deck(DECK[i] for i in dealt), dealer=setup.dealer)
+    for move in plays:
+        position = position.apply(move)
+    return _Node(setup, dealt, redeals, position)
+
+
+class ScopaGame(pyspiel.Game):  # type: ignore[misc]
+    """One hand of Scopa as an OpenSpiel game; build it with `pyspiel.load_game`.
+
+    Args:
+        params: the game parameters (see the module documentation).
+    """
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        merged = {**PARAMETERS, **(params or {})}
+        rules = rules_from_parameters(merged)
+        dealer = merged["dealer"]
+        if isinstance(dealer, bool) or not isinstance(dealer, int):
+            raise ValueError(f"dealer must be an int, not {dealer!r}")
+        if not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer must be from 0 to {rules.players - 1}, not {dealer}")
+        two_sides = rules.number_of_sides == 2
+        bound = return_bound(rules)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ACTION_COUNT,
+            max_chance_outcomes=40,
+            num_players=rules.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0 if two_sides else None,
+            max_game_length=rules.plays_per_hand + 40,
+        )
+        utility = pyspiel.GameType.Utility
+        game_type = _game_type(utility.ZERO_SUM if two_sides else utility.GENERAL_SUM)
+        super().__init__(game_type, info, merged)
+        self._setup = _Setup(rules, dealer)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the hand."""
+        return self._setup.rules
+
+    @property
+    def dealer(self) -> int:
+        """The player who deals."""
+        return self._setup.dealer
+
+    def new_initial_state(self) -> ScopaState:
+        """The state before the first card is dealt."""
+        return ScopaState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> ScopaObserver:
+        """An observer of the given type (a single player's view, with or without plays).
+
+        Raises:
+            ValueError: observer parameters are given, or the type shows every player's
+                private cards or no public information.
+        """
+        if isinstance(iig_obs_type, Mapping):  # OpenSpiel passes only params without a type
+            iig_obs_type, params = None, iig_obs_type
+        if params:
+            raise ValueError(f"the Scopa observer takes no parameters, got {dict(params)}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        private = iig_obs_type.private_info
+        if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                "the Scopa observer shows the public information and at most one player's cards"
+            )
+        return ScopaObserver(
+            self.rules,
+            perfect_recall=bool(iig_obs_type.perfect_recall),
+            private=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        )
+
+
+class ScopaState(pyspiel.State):  # type: ignore[misc]
+    """A state of the OpenSpiel game: dealing (chance), playing, or the end of the hand."""
+
+    def __init__(self, game: ScopaGame) -> None:
+        super().__init__(game)
+        self._node = _Node(game._setup, (), 0, None)
+
+    # ------------------------------------------------------------------ scopa side
+
+    @property
+    def position(self) -> GameState | None:
+        """The scopa position once the cards are dealt; `None` while dealing."""
+        return self._node.position
+
+    @property
+    def redeals(self) -> int:
+        """How many deals the misdeal rule annulled so far."""
+        return self._node.redeals
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        """The card indices dealt so far in the current deal, in dealing order."""
+        return self._node.dealt
+
+    # ------------------------------------------------------------------ OpenSpiel API
+
+    def current_player(self) -> int:
+        """The player to act, `PlayerId.CHANCE` while dealing, `PlayerId.TERMINAL` at the end."""
+        position = self._node.position
+        if position is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = position.current_player
+        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        position = self._node.position
+        if position is None or position.current_player != player:
+            return []
+        return legal_actions(position)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that may be dealt next, each with the same probability."""
+        node = self._node
+        if node.position is not None:
+            return []
+        dealt = set(node.dealt)
+        remaining = [index for index in range(40) if index not in dealt]
+        probability = 1.0 / len(remaining)
+        return [(index, probability) for index in remaining]
+
+    def _apply_action(self, action: int) -> None:
+        node = self._node
+        setup = node.setup
+        position = node.position
+        if position is not None:
+            self._node = _Node(
+                setup,
+                node.dealt,
+                node.redeals,
+                position.apply(move_of_action(position, int(action))),
+            )
+            return
+        if not 0 <= action < 40 or action in node.dealt:
+            raise IllegalMoveError(f"card {action} cannot be dealt now")
+        dealt = (*node.dealt, int(action))
+        rules = setup.rules
+        table_end = setup.first_deal + rules.table_size
+        if len(dealt) == table_end and rules.misdeal.annuls(
+            DECK[i] for i in dealt[setup.first_deal :]
+        ):
+            self._node = _Node(setup, (), node.redeals + 1, None)
+            return
+        if len(dealt) == 40:
+            deck = Deck(DECK[i] for i in dealt)
+            position = GameState.new(rules, deck=deck, dealer=setup.dealer)
+        self._node = _Node(setup, dealt, node.redeals, position)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {DECK[action]}" if 0 <= action < 40 else f"deal #{action}"
+        position = self._node.position
+        if position is not None:
+            try:
+                return str(move_of_action(position, int(action)))
+            except ScopaError:
+                pass
+        return f"action #{action}"
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over."""
+        position = self._node.position
+        return position is not None and position.is_terminal
+
+    def returns(self) -> list[float]:
+        """Each player's return: 0 until the end, then as in `hand_returns`."""
+        position = self._node.position
+        if position is None or not position.is_terminal:
+            return [0.0] * self._node.setup.players
+        return list(hand_returns(position))
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> ScopaState:
+        """A state `player_id` cannot tell from this one, drawn at random.
+
+        The sampler's draws seed a `random.Random`. The cards the player has not seen are
+        dealt again uniformly ([`PlayerView.resample`][scopa.PlayerView.resample]), and the
+        new state is built by replaying a deal and the plays of the hand, so its history is
+        complete. Under rules where a play reveals something about a hand
+        (`must_play_capturing_card_if_any`, `ace_first_lead_forbidden`), draws whose plays
+        would be illegal are rejected; after 1000 rejections the state is built from the
+        drawn position without a history.
+        """
+        high = int(probability_sampler() * (1 << 53))
+        low = int(probability_sampler() * (1 << 53))
+        rng = random.Random(high << 53 | low)
+        node = self._node
+        if node.position is None:
+            return self._replay(self._redeal_unseen(player_id, rng), ())
+        seen = view(node.position, player_id)
+        world = seen.resample(rng)
+        for _ in range(_RESAMPLE_ATTEMPTS):
+            try:
+                return self._replay(_deck_order(world), world.history)
+            except IllegalMoveError:
+                world = seen.resample(rng)
+        fallback = ScopaState(self.get_game())
+        fallback._node = _Node(node.setup, (), node.redeals, world)
+        return fallback
+
+    def _redeal_unseen(self, player: int, rng: random.Random) -> tuple[int, ...]:
+        """The cards dealt so far, with those `player` has not seen dealt again."""
+        dealt = list(self._node.dealt)
+        hidden = [i for i in range(len(dealt)) if not _sees(self._node.setup, player, i)]
+        seen = {dealt[i] for i in range(len(dealt))} - {dealt[i] for i in hidden}
+        unseen = [card for card in range(40) if card not in seen]
+        rng.shuffle(unseen)
+        for i, card in zip(hidden, unseen, strict=False):
+            dealt[i] = card
+        return tuple(dealt)
+
+    def _replay(self, order: tuple[int, ...], plays: tuple[tuple[int, Any], ...]) -> ScopaState:
+        state: ScopaState = self.get_game().new_initial_state()
+        for card in order:
+            state.apply_action(card)
+        for _, move in plays:
+            position = state._node.position
+            assert position is not None
+            if move not in position.legal_moves():
+                raise IllegalMoveError(f"'{move}' is not legal in the drawn deal")
+            state.apply_action(action_of(position, move))
+        return state
+
+    def __str__(self) -> str:
+        node = self._node
+        if node.position is not None:
+            return node.position.to_text()
+        dealt = format_cards(DECK[i] for i in node.dealt)
+        return f"dealing (redeals {node.redeals}): {dealt}"
+
+
+def _sees(setup: _Setup, player: int, position: int) -> bool:
+    """Whether `player` sees the card dealt at `position` of a deal."""
+    if position >= setup.first_deal:
+        return position < setup.first_deal + setup.rules.table_size
+    size = setup.rules.hand_size
+    return (setup.dealer + 1 + position // size) % setup.players == player
+
+
+def _deck_order(world: GameState) -> tuple[int, ...]:
+    """A deck order that deals `world`: the plays of each round come from that round's deal."""
+    rules = world.rules
+    n = rules.players
+    per_deal = n * rules.hand_size
+    rounds = rules.deals_per_hand
+    history = world.history
+    current = len(history) // per_deal
+    dealt = [[0] * n for _ in range(rounds)]
+    for i, (player, move) in enumerate(history):
+        dealt[i // per_deal][player] |= 1 << move.card.index
+    if current < rounds:
+        for player, hand in enumerate(world.hands):
+            for card in hand:
+                dealt[current][player] |= 1 << card.index
+    seats = [(world.dealer + 1 + k) % n for k in range(n)]
+    hands: list[int] = []
+    for r in range(min(current + 1, rounds)):
+        for player in seats:
+            hands.extend(i for i in range(40) if dealt[r][player] >> i & 1)
+    stock = [card.index for card in world.stock]
+    used = set(hands) | set(stock)
+    table = [i for i in range(40) if i not in used]
+    return (*hands[:per_deal], *table, *hands[per_deal:], *stock)
+
+
+class ScopaObserver:
+    """An OpenSpiel Python observer of Scopa states (see the module documentation).
+
+    Args:
+        rules: the rules of the game.
+        perfect_recall: whether to include the plays of the hand (information states).
+        private: whether to include the observing player's own cards.
+    """
+
+    def __init__(self, rules: Rules, *, perfect_recall: bool, private: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.private = private
+        self.tensor: npt.NDArray[np.float32] | None = None
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        if not perfect_recall:
+            self.tensor = np.zeros(_observation_size(rules), np.float32)
+            self.dict["observation"] = self.tensor
+
+    def set_from(self, state: ScopaState, player: int) -> None:
+        """Write the observation of `state` by `player` into `tensor`."""
+        tensor = self.tensor
+        if tensor is None:
+            return
+        node = state._node
+        if node.position is not None:
+            tensor[:] = observation(view(node.position, player))
+            if not self.private:
+                tensor[:40] = 0.0
+            return
+        tensor.fill(0.0)
+        setup = node.setup
+        for i, card in enumerate(node.dealt):
+            if _sees(setup, player, i):
+                if i >= setup.first_deal:
+                    tensor[40 + card] = 1.0
+                elif self.private:
+                    tensor[card] = 1.0
+
+    def string_from(self, state: ScopaState, player: int) -> str:
+        """The observation (or information state) of `state` by `player`, as text."""
+        node = state._node
+        if node.position is not None:
+            return _view_text(view(node.position, player), self.private, self.perfect_recall)
+        setup = node.setup
+        hand: list[Card] = []
+        table: list[Card] = []
+        for i, card in enumerate(node.dealt):
+            if _sees(setup, player, i):
+                (table if i >= setup.first_deal else hand).append(DECK[card])
+        parts = [f"p{player}", f"dealing {len(node.dealt)}/40"]
+        if self.private:
+            parts.append(f"hand {format_cards(sorted(hand))}")
+        parts.append(f"table {format_cards(sorted(table))}")
+        return " ".join(parts)
+
+
+def _view_text(seen: PlayerView, private: bool, plays: bool) -> str:
+    """A view written out in full (with `plays`, everything its `key` holds)."""
+
+    def number(value: int | None) -> str:
+        return "-" if value is None else str(value)
+
+    parts = [
+        f"p{seen.player}",
+        f"dealer {seen.dealer}",
+        f"turn {number(seen.current_player)}",
+        f"last {number(seen.last_capturer)}",
+    ]
+    if private:
+        parts.append(f"hand {format_cards(sorted(seen.hand))}")
+    parts += [
+        f"table {format_cards(sorted(seen.table))}",
+        "piles " + "/".join(format_cards(sorted(pile)) for pile in seen.piles),
+        "scope " + "/".join(map(str, seen.scope)),
+        "sizes " + "/".join(map(str, seen.hand_sizes)),
+        f"stock {seen.stock_size}",
+    ]
+    if plays:
+        parts.append("plays " + (" ".join(f"{p}:{m}" for p, m in seen.history) or "-"))
+    return " ".join(parts)
+
+
+if GAME_NAME not in pyspiel.registered_names():
+    pyspiel.register_game(_GAME_TYPE, ScopaGame)

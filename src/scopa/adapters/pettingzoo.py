@@ -1,0 +1,205 @@
+"""PettingZoo adapter: one hand of Scopa as an AEC environment, every seat an agent.
+
+Agents are `player_0`, `player_1`… (the player numbers of [`GameState`][scopa.GameState]);
+`agent_selection` is always the player to move. An observation is a dict:
+
+- `"observation"`: [`scopa.encoding.observation`][scopa.encoding.observation] of the
+  agent's view, a `float32` array of length
+  [`observation_size`][scopa.encoding.observation_size];
+- `"action_mask"`: an `int8` array of length
+  [`ACTION_COUNT`][scopa.encoding.ACTION_COUNT], 1 for the agent's legal actions (all 0
+  when it is not the agent's turn).
+
+Actions are the ids of [`scopa.encoding`][scopa.encoding]. Rewards are 0 until the hand
+ends, then each agent gets [`hand_returns`][scopa.adapters.hand_returns] (its side's points
+minus the best other side's) and every agent is terminated.
+
+Examples:
+    >>> from scopa.adapters.pettingzoo import ScopaEnv
+    >>> env = ScopaEnv("scopa-4")
+    >>> env.reset(seed=1)
+    >>> env.agent_selection, env.observe("player_1")["observation"].shape
+    ('player_1', (262,))
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from scopa.adapters import hand_returns, observation_high, position_text, rules_of
+from scopa.encoding import ACTION_COUNT, action_mask, move_of_action, observation
+from scopa.errors import IllegalMoveError
+from scopa.rules import Rules
+from scopa.state import GameState
+from scopa.views import view
+
+__all__ = ["ScopaEnv"]
+
+Observation = dict[str, npt.NDArray[Any]]
+"""An observation: `"observation"` (float32) and `"action_mask"` (int8)."""
+
+
+class ScopaEnv(AECEnv):  # type: ignore[misc]
+    """One hand of Scopa for every player, as a PettingZoo AEC environment.
+
+    Args:
+        variant: a preset name (see [`variant_names`][scopa.variant_names]) or `Rules`.
+        dealer: the player who deals each hand.
+        render_mode: `None`, or `"ansi"` for [`render`][scopa.adapters.pettingzoo.ScopaEnv.render]
+            to return the position as text.
+
+    Raises:
+        ValueError: an unknown render mode, or a dealer who is not a player.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "scopa_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    rules: Rules
+    """The rules of the hands."""
+    dealer: int
+    """The player who deals."""
+    render_mode: str | None
+    """`None` or `"ansi"`."""
+    possible_agents: list[str]
+    agents: list[str]
+    observation_spaces: dict[str, spaces.Dict]
+    action_spaces: dict[str, spaces.Discrete]
+    rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
+    agent_selection: str
+
+    def __init__(
+        self,
+        variant: str | Rules = "classic",
+        *,
+        dealer: int = 0,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules = rules_of(variant)
+        players = self.rules.players
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a player from 0 to {players - 1}, not {dealer!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.dealer = dealer
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{p}" for p in range(players)]
+        self.agents = []
+        high = np.array(observation_high(self.rules), dtype=np.float32)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (ACTION_COUNT,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(ACTION_COUNT) for agent in self.possible_agents
+        }
+        self._index = {agent: p for p, agent in enumerate(self.possible_agents)}
+        self._rng = random.Random()
+        self._state: GameState | None = None
+
+    @property
+    def position(self) -> GameState:
+        """The scopa position of the hand being played.
+
+        Raises:
+            RuntimeError: the environment has not been reset.
+        """
+        if self._state is None:
+            raise RuntimeError("call reset() before reading the hand")
+        return self._state
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The observation space of an agent (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """The action space of an agent (the same object every time)."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand.
+
+        Args:
+            seed: seeds the deals of this and the following resets; by default they go on
+                from the previous seed (or from the operating system's entropy).
+            options: ignored.
+        """
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._state = GameState.new(self.rules, seed=self._rng.getrandbits(64), dealer=self.dealer)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        player = self._state.current_player
+        assert player is not None
+        self.agent_selection = self.possible_agents[player]
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's observation: its view and its action mask (fresh arrays)."""
+        seen = view(self.position, self._index[agent])
+        return {
+            "observation": np.array(observation(seen), dtype=np.float32),
+            "action_mask": np.frombuffer(action_mask(seen), dtype=np.int8),
+        }
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Play the selected agent's action (`None` for an agent whose hand is over).
+
+        Raises:
+            IllegalMoveError: the action is not legal for the agent to move.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.position
+        if action is None:
+            raise IllegalMoveError(f"{agent} must act: None is only for a finished hand")
+        move = move_of_action(state, int(action))
+        if move not in state.legal_moves():
+            raise IllegalMoveError(
+                f"action {int(action)} ({move}) is not legal for {agent}; "
+                f"the mask in its observation shows the legal ones"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        state = self._state = state.apply(move)
+        player = state.current_player
+        if player is None:
+            returns = hand_returns(state)
+            for other in self.agents:
+                self.rewards[other] = returns[self._index[other]]
+                self.terminations[other] = True
+            self._accumulate_rewards()
+            player = (self._index[agent] + 1) % self.rules.players
+        self.agent_selection = self.possible_agents[player]
+
+    def render(self) -> str | None:
+        """The position as text with `render_mode="ansi"`; nothing otherwise."""
+        if self.render_mode != "ansi" or self._state is None:
+            return None
+        return position_text(self._state)
+
+    def close(self) -> None:
+        """Release nothing: the environment holds no outside resources."""

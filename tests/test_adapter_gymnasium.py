@@ -1,0 +1,143 @@
+"""The Gymnasium adapter: the environment checker, masked episodes, rewards and seeding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+
+import numpy as np  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from scopa import IllegalMoveError, find_variant  # noqa: E402
+from scopa.adapters import hand_returns  # noqa: E402
+from scopa.adapters.gymnasium import ENV_ID, ScopaGymEnv  # noqa: E402
+from scopa.agents import GreedyAgent, RandomAgent  # noqa: E402
+from scopa.encoding import ACTION_COUNT, legal_actions, observation_size  # noqa: E402
+
+
+@pytest.mark.parametrize(("variant", "seat"), [("classic", 0), ("scopa-4", 1), ("scopa-3", 2)])
+def test_check_env(variant: str, seat: int) -> None:
+    env = gymnasium.make(
+        ENV_ID, variant=variant, seat=seat, illegal_action="random", render_mode="ansi"
+    )
+    check_env(env.unwrapped)
+    env.close()
+
+
+def test_spaces() -> None:
+    env = ScopaGymEnv("scopa-4")
+    space = env.observation_space
+    assert space["observation"].shape == (observation_size(env.rules),)
+    assert space["observation"].dtype == np.float32
+    assert space["action_mask"].shape == (ACTION_COUNT,)
+    assert space["action_mask"].dtype == np.int8
+    assert env.action_space.n == ACTION_COUNT
+    assert isinstance(env.opponent, GreedyAgent)
+
+
+def play_episode(env: ScopaGymEnv, seed: int) -> tuple[list[float], dict[str, Any], int]:
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    rewards = []
+    steps = 0
+    terminated = False
+    info: dict[str, Any] = {}
+    while not terminated:
+        assert env.observation_space.contains(obs)
+        mask = obs["action_mask"]
+        assert np.flatnonzero(mask).tolist() == legal_actions(env.position)
+        assert env.position.current_player == env.seat
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert not truncated
+        assert "illegal_action" not in info
+        rewards.append(reward)
+        steps += 1
+    assert not obs["action_mask"].any()
+    return rewards, info, steps
+
+
+@pytest.mark.parametrize(
+    ("variant", "seat", "opponent"),
+    [
+        ("classic", 0, RandomAgent()),
+        ("classic", 1, GreedyAgent()),
+        ("scopa-4", 2, GreedyAgent()),
+        ("scopone-scientifico", 3, RandomAgent()),
+    ],
+)
+def test_masked_random_episodes(variant: str, seat: int, opponent: Any) -> None:
+    env = ScopaGymEnv(variant, opponent, seat)
+    rules = find_variant(variant)
+    for seed in range(3):
+        rewards, info, steps = play_episode(env, seed)
+        assert steps == rules.plays_per_hand // rules.players
+        assert not any(rewards[:-1])
+        position = env.position
+        assert position.is_terminal
+        assert rewards[-1] == hand_returns(position)[seat]
+        assert info["points"] == position.hand_score().points
+        assert {player for player, _ in position.history} == set(range(rules.players))
+
+
+def test_reset_with_a_seed_is_reproducible() -> None:
+    env = ScopaGymEnv("scopa-4", RandomAgent(), seat=3)
+    first = play_episode(env, 11)
+    first_hand = env.position
+    second = play_episode(env, 11)
+    assert first == second
+    assert env.position == first_hand
+    play_episode(env, 12)
+    assert env.position != first_hand
+
+
+def test_illegal_actions_raise_by_default() -> None:
+    env = ScopaGymEnv("classic")
+    env.reset(seed=1)
+    illegal = next(a for a in range(ACTION_COUNT) if a not in legal_actions(env.position))
+    with pytest.raises(IllegalMoveError, match="not legal for seat 0"):
+        env.step(illegal)
+
+
+def test_illegal_actions_can_be_replaced() -> None:
+    env = ScopaGymEnv("classic", illegal_action="random")
+    env.reset(seed=1)
+    illegal = next(a for a in range(ACTION_COUNT) if a not in legal_actions(env.position))
+    _, _, _, _, info = env.step(illegal)
+    assert info["illegal_action"] is True
+    assert [player for player, _ in env.position.history].count(0) == 1
+
+
+def test_a_finished_hand_needs_a_reset() -> None:
+    env = ScopaGymEnv("classic")
+    play_episode(env, 2)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+
+def test_render() -> None:
+    env = ScopaGymEnv("classic", render_mode="ansi")
+    env.reset(seed=3)
+    text = env.render()
+    assert isinstance(text, str)
+    assert "player_0" in text
+    quiet = ScopaGymEnv("classic")
+    quiet.reset(seed=3)
+    assert quiet.render() is None
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        ScopaGymEnv("classic", seat=2)
+    with pytest.raises(ValueError, match="dealer"):
+        ScopaGymEnv("classic", dealer=-1)
+    with pytest.raises(ValueError, match="render_mode"):
+        ScopaGymEnv("classic", render_mode="human")
+    with pytest.raises(ValueError, match="illegal_action"):
+        ScopaGymEnv("classic", illegal_action="ignore")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="opponent"):
+        ScopaGymEnv("classic", opponent="greedy")  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError, match="reset"):
+        _ = ScopaGymEnv("classic").position

@@ -1,0 +1,403 @@
+"""The OpenSpiel adapter: the registered game, its chance deal, observers, resampling, bots."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]  # noqa: E402
+
+from scopa import DECK, Deck, GameState, find_variant, variant_names  # noqa: E402
+from scopa.adapters import hand_returns  # noqa: E402
+from scopa.adapters import openspiel as openspiel_adapter  # noqa: E402
+from scopa.adapters.openspiel import (  # noqa: E402
+    GAME_NAME,
+    PARAMETERS,
+    ScopaGame,
+    ScopaState,
+    rules_from_parameters,
+)
+from scopa.encoding import ACTION_COUNT, legal_actions, observation  # noqa: E402
+from scopa.errors import RulesError  # noqa: E402
+from scopa.views import view  # noqa: E402
+
+
+def load(variant: str, **knobs: Any) -> ScopaGame:
+    game: ScopaGame = pyspiel.load_game(GAME_NAME, {"variant": variant, **knobs})
+    return game
+
+
+def deal(state: ScopaState, rng: random.Random) -> None:
+    while state.is_chance_node():
+        outcomes = [card for card, _ in state.chance_outcomes()]
+        state.apply_action(rng.choice(outcomes))
+
+
+def play_randomly(game: ScopaGame, seed: int) -> ScopaState:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            deal(state, rng)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_the_game_is_registered() -> None:
+    assert GAME_NAME in pyspiel.registered_names()
+    game = pyspiel.load_game(GAME_NAME)
+    assert isinstance(game, ScopaGame)
+    assert game.rules == find_variant("classic")
+    assert game.num_distinct_actions() == ACTION_COUNT
+    assert game.max_chance_outcomes() == 40
+    assert pyspiel.load_game(str(game)).rules == game.rules
+
+
+@pytest.mark.parametrize(
+    "variant",
+    ["classic", "tretre", "scopa-3", "scopa-4", "scopone-scientifico", "asso-piglia-tutto-4"],
+)
+def test_random_simulations(variant: str) -> None:
+    game = load(variant)
+    assert game.num_players() == find_variant(variant).players
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_random_simulations_with_serialization() -> None:
+    pyspiel.random_sim_test(load("scopa-4"), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_default_parameters_give_the_preset(name: str) -> None:
+    assert rules_from_parameters({"variant": name}) == find_variant(name)
+
+
+def test_knobs_change_the_rules() -> None:
+    game = load(
+        "scopa-4",
+        target=21,
+        capture_priority="min-cards",
+        misdeal="none",
+        scopa_on_last_play=True,
+        must_play_capturing_card_if_any=True,
+        leftovers_to_last_capturer=False,
+        dealer=3,
+    )
+    rules = game.rules
+    assert (rules.players, rules.target, rules.capture_priority.value, rules.misdeal.value) == (
+        4,
+        21,
+        "min-cards",
+        "none",
+    )
+    assert rules.scopa_on_last_play
+    assert rules.must_play_capturing_card_if_any
+    assert not rules.leftovers_to_last_capturer
+    assert game.dealer == 3
+    assert set(game.get_parameters()) == set(PARAMETERS)
+
+
+@pytest.mark.parametrize(
+    ("parameters", "error"),
+    [
+        ({"variant": "briscola"}, RulesError),
+        ({"capture_priority": "most-cards"}, ValueError),
+        ({"misdeal": "sometimes"}, ValueError),
+        ({"dealer": 2}, ValueError),
+    ],
+)
+def test_bad_parameters_are_refused(parameters: dict[str, Any], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        pyspiel.load_game(GAME_NAME, parameters)
+
+
+def test_unknown_parameters_are_refused() -> None:
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game(GAME_NAME, {"players": 3})
+    with pytest.raises(ValueError, match="unknown parameters"):
+        rules_from_parameters({"players": 3})
+
+
+def test_utility_follows_the_sides() -> None:
+    utility = pyspiel.GameType.Utility
+    assert load("classic").get_type().utility == utility.ZERO_SUM
+    assert load("scopa-6").get_type().utility == utility.ZERO_SUM
+    assert load("scopa-3").get_type().utility == utility.GENERAL_SUM
+    assert load("scopa-3").max_utility() == -load("scopa-3").min_utility() > 0
+
+
+def test_chance_deals_the_deck_in_order() -> None:
+    game = load("classic", dealer=1)
+    order = [DECK[i] for i in random.Random(4).sample(range(40), 40)]
+    deck = Deck(order)
+    assert not find_variant("classic").misdeal.annuls(order[6:10])
+    state = game.new_initial_state()
+    for dealt, card in enumerate(order):
+        assert state.current_player() == pyspiel.PlayerId.CHANCE
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 40 - dealt
+        assert all(p == pytest.approx(1 / (40 - dealt)) for _, p in outcomes)
+        state.apply_action(card.index)
+    expected = GameState.new(game.rules, deck=deck, dealer=1)
+    assert state.position == expected
+    assert state.current_player() == expected.current_player
+    assert state.legal_actions() == legal_actions(expected)
+
+
+def test_a_misdealt_table_is_dealt_again() -> None:
+    kings = [9, 19, 29]  # three Kings annul a classic deal
+    others = [i for i in range(40) if i not in kings]
+    state = load("classic").new_initial_state()
+    for card in others[:6] + kings:
+        state.apply_action(card)
+    assert state.redeals == 0
+    state.apply_action(others[6])
+    assert state.redeals == 1
+    assert state.dealt == ()
+    assert state.is_chance_node()
+    assert len(state.chance_outcomes()) == 40
+    assert len(state.history()) == 10
+
+
+def test_actions_are_played_as_moves() -> None:
+    rng = random.Random(8)
+    state = load("scopone").new_initial_state()
+    deal(state, rng)
+    position = state.position
+    assert position is not None
+    action = rng.choice(state.legal_actions())
+    assert state.action_to_string(state.current_player(), action) in {
+        str(move) for move in position.legal_moves()
+    }
+    before = str(state)
+    child = state.child(action)
+    assert str(state) == before
+    assert child.position is not None
+    assert len(child.position.history) == 1
+    assert child.history() == [*state.history(), action]
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("classic", 1), ("scopa-3", 2), ("scopa-4", 3)])
+def test_returns_are_side_points_minus_best_other(variant: str, seed: int) -> None:
+    state = play_randomly(load(variant), seed)
+    assert state.is_terminal()
+    position = state.position
+    assert position is not None
+    returns = state.returns()
+    assert returns == list(hand_returns(position))
+    points = position.hand_score().points
+    rules = position.rules
+    for player, value in enumerate(returns):
+        side = rules.side_of(player)
+        assert value == points[side] - max(p for s, p in enumerate(points) if s != side)
+    if rules.number_of_sides == 2:
+        assert sum(returns) == 0
+
+
+def test_returns_are_zero_before_the_end() -> None:
+    rng = random.Random(5)
+    state = load("classic").new_initial_state()
+    deal(state, rng)
+    assert state.returns() == [0.0, 0.0]
+    assert state.rewards() == [0.0, 0.0]
+
+
+def test_observations() -> None:
+    rng = random.Random(6)
+    game = load("scopa-4")
+    state = game.new_initial_state()
+    deal(state, rng)
+    for _ in range(5):
+        state.apply_action(rng.choice(state.legal_actions()))
+    position = state.position
+    assert position is not None
+    for player in range(4):
+        info = state.information_state_string(player)
+        seen = state.observation_string(player)
+        assert info.startswith(seen)
+        assert "plays " in info
+        assert "plays " not in seen
+        assert state.observation_tensor(player) == pytest.approx(
+            observation(view(position, player))
+        )
+    assert len({state.information_state_string(p) for p in range(4)}) == 4
+    assert game.observation_tensor_size() == len(observation(view(position, 0)))
+
+
+def test_observations_while_dealing_show_only_own_cards() -> None:
+    game = load("classic", dealer=1)
+    state = game.new_initial_state()
+    for card in range(8):  # player 0 (after the dealer) gets 0-2, player 1 3-5, table 6-9
+        state.apply_action(card)
+    mine = state.information_state_string(0)
+    assert "hand 1D2D3D " in mine
+    assert mine.endswith("table 7D8D")
+    assert "4D" not in mine
+    tensor = np.array(state.observation_tensor(1))
+    assert tensor[3:6].tolist() == [1.0, 1.0, 1.0]
+    assert tensor[:3].sum() == 0
+    assert tensor[40 + 6 : 40 + 8].tolist() == [1.0, 1.0]
+
+
+def test_public_observer_hides_the_hand() -> None:
+    game = load("classic")
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    deal(state, rng)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    observer = game.make_py_observer(public)
+    observer.set_from(state, 0)
+    assert observer.tensor is not None
+    assert observer.tensor[:40].sum() == 0
+    assert "hand" not in observer.string_from(state, 0)
+    everyone = pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    with pytest.raises(ValueError, match="at most one player"):
+        game.make_py_observer(everyone)
+
+
+def test_clone_is_independent() -> None:
+    rng = random.Random(9)
+    state = load("classic").new_initial_state()
+    deal(state, rng)
+    copy = state.clone()
+    assert str(copy) == str(state)
+    assert copy.history() == state.history()
+    copy.apply_action(copy.legal_actions()[0])
+    assert str(copy) != str(state)
+    assert len(copy.history()) == len(state.history()) + 1
+
+
+def test_serialization_keeps_the_plays() -> None:
+    rng = random.Random(10)
+    game = load("scopa-4")
+    state = game.new_initial_state()
+    deal(state, rng)
+    for _ in range(6):
+        state.apply_action(rng.choice(state.legal_actions()))
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state)
+    assert again.history() == state.history()
+    for player in range(4):
+        assert again.information_state_string(player) == state.information_state_string(player)
+
+
+@pytest.mark.parametrize(
+    ("variant", "knobs"),
+    [
+        ("classic", {}),
+        ("scopa-4", {}),
+        ("asso-piglia-tutto-4", {}),
+        ("scopa-3", {"must_play_capturing_card_if_any": True}),
+    ],
+)
+def test_resampling_keeps_the_information_state(variant: str, knobs: dict[str, Any]) -> None:
+    game = load(variant, **knobs)
+    rng = random.Random(11)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = game.new_initial_state()
+    checked = 0
+    while True:
+        if state.is_chance_node() and len(state.dealt) % 7 != 3:
+            state.apply_action(rng.choice([card for card, _ in state.chance_outcomes()]))
+            continue
+        for player in range(game.num_players()):
+            world = state.resample_from_infostate(player, sampler)
+            assert isinstance(world, ScopaState)
+            info = state.information_state_string(player)
+            assert world.information_state_string(player) == info
+            assert world.observation_tensor(player) == state.observation_tensor(player)
+            assert world.current_player() == state.current_player()
+            if state.position is not None:
+                assert len(world.history()) >= 40 + len(state.position.history)
+            checked += 1
+        if state.is_terminal():
+            assert world.returns() == state.returns()
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([card for card, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > game.max_game_length() - 40
+
+
+def test_resampling_draws_other_hands() -> None:
+    rng = random.Random(12)
+    state = load("classic").new_initial_state()
+    deal(state, rng)
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    worlds = {str(state.resample_from_infostate(0, sampler)) for _ in range(10)}
+    assert len(worlds) > 1
+
+
+def test_resampling_gives_up_on_unlikely_histories(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(openspiel_adapter, "_RESAMPLE_ATTEMPTS", 0)
+    rng = random.Random(13)
+    state = load("classic").new_initial_state()
+    deal(state, rng)
+    state.apply_action(state.legal_actions()[0])
+    world = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.history() == []
+    assert world.information_state_string(1) == state.information_state_string(1)
+
+
+def random_bot(game: ScopaGame, player: int) -> Any:
+    return pyspiel.make_uniform_random_bot(player, 100 + player)
+
+
+def play_with_bots(game: ScopaGame, bots: list[Any], seed: int) -> ScopaState:
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            cards, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(cards, p=probabilities)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
+
+
+def test_ismcts_against_mcts() -> None:
+    game = load("classic")
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bots = [
+        ismcts.ISMCTSBot(
+            game, evaluator, uct_c=2.0, max_simulations=40, random_state=np.random.RandomState(2)
+        ),
+        mcts.MCTSBot(
+            game,
+            uct_c=2.0,
+            max_simulations=40,
+            evaluator=evaluator,
+            random_state=np.random.RandomState(3),
+        ),
+    ]
+    state = play_with_bots(game, bots, seed=4)
+    assert state.is_terminal()
+    assert sum(state.returns()) == 0
+
+
+def test_ismcts_partners_against_random_bots() -> None:
+    game = load("scopa-4")
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(5))
+    bots = [
+        ismcts.ISMCTSBot(
+            game, evaluator, uct_c=2.0, max_simulations=10, random_state=np.random.RandomState(6)
+        )
+        if player % 2 == 0
+        else random_bot(game, player)
+        for player in range(4)
+    ]
+    state = play_with_bots(game, bots, seed=7)
+    assert state.is_terminal()
+    returns = state.returns()
+    assert returns[0] == returns[2] == -returns[1] == -returns[3]

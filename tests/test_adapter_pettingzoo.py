@@ -1,0 +1,130 @@
+"""The PettingZoo adapter: the AEC API, masked play, rewards and seeding."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import numpy as np
+from pettingzoo.test import api_test  # type: ignore[import-untyped]
+
+from scopa import IllegalMoveError, find_variant
+from scopa.adapters import hand_returns
+from scopa.adapters.pettingzoo import ScopaEnv
+from scopa.encoding import ACTION_COUNT, legal_actions, observation_size
+
+# The API test warns about any observation that is not a bare array, as the classic
+# PettingZoo environments' dict of "observation" and "action_mask" is.
+DICT_OBSERVATIONS = (
+    "ignore:Observation is not a NumPy array:UserWarning",
+    "ignore:Observation space for each agent probably should be:UserWarning",
+)
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATIONS)
+@pytest.mark.parametrize("variant", ["classic", "scopa-3", "scopa-4", "scopone"])
+def test_api(variant: str) -> None:
+    api_test(ScopaEnv(variant, render_mode="ansi"), num_cycles=50, verbose_progress=False)
+
+
+def test_spaces() -> None:
+    env = ScopaEnv("scopa-4")
+    assert env.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
+    space = env.observation_space("player_2")
+    assert space is env.observation_space("player_2")
+    assert space["observation"].shape == (observation_size(env.rules),)
+    assert space["observation"].dtype == np.float32
+    assert space["action_mask"].shape == (ACTION_COUNT,)
+    assert space["action_mask"].dtype == np.int8
+    assert env.action_space("player_0").n == ACTION_COUNT
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("classic", 1), ("scopa-4", 2), ("scopone", 3)])
+def test_masked_random_play_is_always_legal(variant: str, seed: int) -> None:
+    env = ScopaEnv(variant)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    plays = 0
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        assert not truncated
+        if terminated:
+            env.step(None)
+            continue
+        assert reward == 0
+        position = env.position
+        player = env.possible_agents.index(agent)
+        assert position.current_player == player
+        mask = obs["action_mask"]
+        assert np.flatnonzero(mask).tolist() == legal_actions(position)
+        for other in env.agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        action = int(rng.choice(np.flatnonzero(mask)))
+        env.step(action)
+        assert env.position.history[-1][0] == player
+        plays += 1
+    assert plays == find_variant(variant).plays_per_hand
+    assert env.agents == []
+
+
+@pytest.mark.parametrize("variant", ["classic", "scopa-3", "scopa-4"])
+def test_rewards_come_at_the_end(variant: str) -> None:
+    env = ScopaEnv(variant)
+    env.reset(seed=4)
+    while not env.position.is_terminal:
+        assert not any(env.rewards.values())
+        env.step(legal_actions(env.position)[0])
+    expected = hand_returns(env.position)
+    for player, agent in enumerate(env.possible_agents):
+        assert env.rewards[agent] == expected[player]
+        assert env.terminations[agent]
+        assert env.last()[2]
+    if env.rules.number_of_sides == 2:
+        assert sum(env.rewards.values()) == 0
+
+
+def test_reset_with_a_seed_is_reproducible() -> None:
+    env = ScopaEnv("scopa-4")
+    env.reset(seed=7)
+    first = env.position
+    env.reset()
+    second = env.position
+    env.reset(seed=7)
+    assert env.position == first
+    env.reset()
+    assert env.position == second
+    assert first != second
+
+
+def test_illegal_actions_raise() -> None:
+    env = ScopaEnv("classic")
+    env.reset(seed=5)
+    illegal = next(a for a in range(ACTION_COUNT) if a not in legal_actions(env.position))
+    with pytest.raises(IllegalMoveError):
+        env.step(illegal)
+    with pytest.raises(IllegalMoveError, match="None"):
+        env.step(None)
+
+
+def test_render() -> None:
+    env = ScopaEnv("classic", render_mode="ansi")
+    env.reset(seed=6)
+    text = env.render()
+    assert isinstance(text, str)
+    assert "player_0" in text
+    assert "table" in text
+    quiet = ScopaEnv("classic")
+    quiet.reset(seed=6)
+    assert quiet.render() is None
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="dealer"):
+        ScopaEnv("classic", dealer=2)
+    with pytest.raises(ValueError, match="render_mode"):
+        ScopaEnv("classic", render_mode="human")
+    with pytest.raises(RuntimeError, match="reset"):
+        _ = ScopaEnv("classic").position
