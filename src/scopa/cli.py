@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -437,6 +438,10 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
         _fail(parser, str(error), 1)
     except (EOFError, KeyboardInterrupt):
         sys.stderr.write("\nscopa: stopped\n")
+        return 1
+    except BrokenPipeError:
+        # the reader went away (`scopa rules | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
 
 
