@@ -575,6 +575,12 @@ class GameState:
     def __str__(self) -> str:
         return self.to_text()
 
+    def _repr_svg_(self) -> str:
+        """The position as a picture, for Jupyter (see `scopa.svg.state_svg`)."""
+        from scopa.svg import state_svg
+
+        return state_svg(self)
+
     def __repr__(self) -> str:
         return f"GameState.from_text({self.rules!r}, {self.to_text()!r})"
 

@@ -1,0 +1,393 @@
+"""SVG pictures: valid XML, the right cards face up, the right backs, seats, matches, PNGs."""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scopa import (
+    DECK,
+    AbandonReason,
+    Card,
+    GameState,
+    InvalidStateError,
+    Match,
+    Rules,
+    find_variant,
+    view,
+)
+from scopa.svg import card_svg, cards_svg, match_moments, match_svg, state_svg
+from tests.strategies import any_rules, states
+
+SVG = "{http://www.w3.org/2000/svg}"
+CARD_CODE = re.compile(r"\b(?:10|[1-9])[DCSB]\b")
+
+FAMILY = [find_variant(name) for name in ("classic", "scopa-3", "scopa-4", "scopone", "scopa-6")]
+family = pytest.mark.parametrize("rules", FAMILY, ids=[r.name for r in FAMILY])
+
+
+def parse(svg: str) -> ET.Element:
+    """Parse a picture and check what every picture must have."""
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert float(root.attrib["width"]) > 0
+    assert float(root.attrib["height"]) > 0
+    assert len(root.attrib["viewBox"].split()) == 4
+    assert root[0].tag == f"{SVG}title"
+    assert root[0].text
+    for element in root.iter():
+        assert "id" not in element.attrib
+        assert not any("href" in name for name in element.attrib)
+        assert element.tag != f"{SVG}image"
+    assert "url(" not in svg
+    for card in cards(root):
+        assert card[0].tag == f"{SVG}title"
+        assert card[0].text
+    return root
+
+
+def cards(root: ET.Element, **data: object) -> list[ET.Element]:
+    """The drawn cards whose data attributes have the given values."""
+    found = []
+    for element in root.iter(f"{SVG}g"):
+        if "card" not in element.attrib.get("class", "").split():
+            continue
+        if all(element.attrib.get(f"data-{k}") == str(v) for k, v in data.items()):
+            found.append(element)
+    return found
+
+
+def codes(elements: list[ET.Element]) -> Counter[str]:
+    return Counter(element.attrib["data-card"] for element in elements)
+
+
+def names(cards: frozenset[Card] | tuple[Card, ...]) -> Counter[str]:
+    return Counter(map(str, cards))
+
+
+def one(root: ET.Element, kind: str, **data: object) -> ET.Element:
+    found = [
+        element
+        for element in root.iter(f"{SVG}g")
+        if element.attrib.get("class") == kind
+        and all(element.attrib.get(f"data-{k}") == str(v) for k, v in data.items())
+    ]
+    assert len(found) == 1, (kind, data, len(found))
+    return found[0]
+
+
+def play(state: GameState, plays: int) -> GameState:
+    """Play up to `plays` moves, capturing when possible (so scope happen)."""
+    for _ in range(plays):
+        if state.is_terminal:
+            break
+        moves = state.legal_moves()
+        captures = [m for m in moves if m.is_capture]
+        state = state.apply((captures or moves)[-1])
+    return state
+
+
+def check_position(state: GameState, player: int | None, svg: str) -> ET.Element:
+    """The picture of `state` for `player` shows exactly what it should."""
+    root = parse(svg)
+    rules = state.rules
+    shown = set(range(rules.players)) if player is None else {player}
+    face_up = cards(root, face="up")
+    expected = names(state.table) + sum((names(state.hands[p]) for p in shown), Counter())
+    assert codes(face_up) == expected
+    assert codes(cards(root, where="table")) == names(state.table)
+    for p in range(rules.players):
+        held = cards(root, where="hand", player=p)
+        assert len(held) == len(state.hands[p])
+        if p in shown:
+            assert codes(held) == names(state.hands[p])
+        else:
+            assert all(c.attrib["data-face"] == "down" for c in held)
+            assert all("data-card" not in c.attrib for c in held)
+        pile = one(root, "pile", player=p)
+        assert pile.attrib["data-cards"] == str(len(state.piles[p]))
+        assert pile.attrib["data-scope"] == str(state.scope[p])
+    backs = cards(root, face="down")
+    assert len(backs) == sum(len(state.hands[p]) for p in range(rules.players) if p not in shown)
+    if rules.deals_per_hand > 1:
+        assert one(root, "stock").attrib["data-cards"] == str(len(state.stock))
+    seats = [one(root, "seat", player=p) for p in range(rules.players)]
+    dealers = [s for s in seats if any(g.attrib.get("class") == "dealer" for g in s.iter())]
+    assert [s.attrib["data-player"] for s in dealers] == [str(state.dealer)]
+    turns = [s for s in seats if any(g.attrib.get("class") == "turn" for g in s.iter())]
+    expected_turn = [] if state.current_player is None else [str(state.current_player)]
+    assert [s.attrib["data-player"] for s in turns] == expected_turn
+    return root
+
+
+def test_a_fresh_deal_for_one_player() -> None:
+    state = GameState.new(find_variant("classic"), seed=1)
+    root = check_position(state, 0, state_svg(state, 0))
+    assert len(cards(root, face="up")) == 4 + 3
+    assert len(cards(root, where="hand", player=1, face="down")) == 3
+    assert root.attrib["data-shown"] == "0"
+    assert root[0].text is not None
+    assert "player 1 to play" in root[0].text
+
+
+@family
+@pytest.mark.parametrize("plays", [0, 5, 13, 40])
+def test_every_seat_and_the_analysis_view(rules: Rules, plays: int) -> None:
+    state = play(GameState.new(rules, seed=plays + 3, dealer=plays % rules.players), plays)
+    for player in [None, *range(rules.players)]:
+        root = check_position(state, player, state_svg(state, player))
+        bottom = 0 if player is None else player
+        seats = [g.attrib["data-player"] for g in root.iter(f"{SVG}g") if g.get("class") == "seat"]
+        players = rules.players
+        assert seats == [str((bottom + k) % players) for k in range(players)]
+
+
+@family
+def test_the_end_of_a_hand_shows_its_score(rules: Rules) -> None:
+    state = play(GameState.new(rules, seed=5), 40)
+    assert state.is_terminal
+    root = check_position(state, None, state_svg(state))
+    score = one(root, "score")
+    assert score.attrib["data-points"] == ",".join(map(str, state.hand_score().points))
+    assert root[0].text is not None
+    assert "hand over" in root[0].text
+
+
+def test_leftovers_that_stay_on_the_table_are_drawn_with_the_score() -> None:
+    rules = attrs.evolve(find_variant("classic"), leftovers_to_last_capturer=False)
+    for seed in range(50):
+        state = play(GameState.new(rules, seed=seed), 36)
+        if state.table:
+            break
+    assert state.is_terminal
+    assert state.table
+    root = check_position(state, None, state_svg(state))
+    one(root, "score")
+
+
+@settings(max_examples=25)
+@given(state=states(any_rules), data=st.data())
+def test_any_reachable_position(state: GameState, data: st.DataObject) -> None:
+    player = data.draw(st.none() | st.integers(0, state.rules.players - 1))
+    check_position(state, player, state_svg(state, player))
+
+
+@settings(max_examples=25)
+@given(state=states(any_rules), data=st.data())
+def test_no_hidden_card_is_written_anywhere(state: GameState, data: st.DataObject) -> None:
+    player = data.draw(st.integers(0, state.rules.players - 1))
+    public = {*state.hands[player], *state.table, *(c for p in state.piles for c in p)}
+    played = {c for _, move in state.history for c in (move.card, *move.captured)}
+    svg = state_svg(state, player)
+    written = {Card.parse(code) for code in CARD_CODE.findall(svg)}
+    assert written <= public | played
+    hidden = set().union(*(h for p, h in enumerate(state.hands) if p != player), state.stock)
+    assert not written & hidden
+
+
+@settings(max_examples=25)
+@given(state=states(any_rules), data=st.data())
+def test_a_view_draws_the_same_picture_as_its_state(state: GameState, data: st.DataObject) -> None:
+    player = data.draw(st.integers(0, state.rules.players - 1))
+    assert state_svg(view(state, player)) == state_svg(state, player)
+    assert state_svg(view(state, player), player) == state_svg(state, player)
+
+
+def test_player_must_be_a_player_of_the_picture() -> None:
+    state = GameState.new(find_variant("classic"), seed=2)
+    for wrong in (2, -1, True):
+        with pytest.raises(InvalidStateError):
+            state_svg(state, wrong)
+    with pytest.raises(InvalidStateError):
+        state_svg(view(state, 0), 1)
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_seats_and_table_do_not_overlap(players: int) -> None:
+    hand_size, table_size = {2: (3, 4), 3: (3, 4), 4: (3, 4), 5: (4, 0), 6: (3, 4)}.get(
+        players, (5, 40 % (5 * players))
+    )
+    rules = Rules(players=players, hand_size=hand_size, table_size=table_size)
+    state = play(GameState.new(rules, seed=players), players + 1)
+    root = check_position(state, None, state_svg(state))
+    _, _, width, height = map(float, root.attrib["viewBox"].split())
+    boxes = []
+    for group in root.iter(f"{SVG}g"):
+        if group.get("class") in ("seat", "table"):
+            rect = next(group.iter(f"{SVG}rect"))
+            x, y = float(rect.attrib["x"]), float(rect.attrib["y"])
+            w, h = float(rect.attrib["width"]), float(rect.attrib["height"])
+            assert x >= 0
+            assert y >= 0
+            assert x + w <= width
+            assert y + h <= height
+            boxes.append((x, y, x + w, y + h))
+    assert len(boxes) == players + 1
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def test_more_than_eight_players_are_not_drawn() -> None:
+    state = GameState.new(Rules(players=10, hand_size=2, table_size=0), seed=1)
+    with pytest.raises(ValueError, match="2 to 8 players"):
+        state_svg(state)
+
+
+def test_width_scales_the_picture() -> None:
+    state = GameState.new(find_variant("scopa-4"), seed=1)
+    natural = parse(state_svg(state))
+    small = parse(state_svg(state, width=600))
+    assert natural.attrib["viewBox"] == small.attrib["viewBox"]
+    assert float(small.attrib["width"]) == 600
+    ratio = float(natural.attrib["height"]) / float(natural.attrib["width"])
+    assert float(small.attrib["height"]) == pytest.approx(600 * ratio)
+
+
+def test_a_caption_is_shown_and_titled() -> None:
+    state = GameState.new(find_variant("classic"), seed=1)
+    root = parse(state_svg(state, caption="Hand 1 & <all>"))
+    assert root[0].text is not None
+    assert root[0].text.startswith("Hand 1 & <all>. ")
+    assert any(t.text == "Hand 1 & <all>" for t in root.iter(f"{SVG}text"))
+
+
+# --------------------------------------------------------------------------- cards
+
+
+@pytest.mark.parametrize("card", DECK, ids=str)
+def test_each_card_alone(card: Card) -> None:
+    root = parse(card_svg(card))
+    drawn = cards(root)
+    assert codes(drawn) == Counter([str(card)])
+    assert drawn[0][0].text is not None
+    assert drawn[0][0].text.startswith(f"{card} ")
+    assert root.attrib["viewBox"] == "0 0 60 100"
+
+
+def test_card_names() -> None:
+    def title(text: str) -> str | None:
+        return cards(parse(card_svg(Card.parse(text))))[0][0].text
+
+    assert title("7D") == "7D sette di denari (settebello)"
+    assert title("10D") == "10D re di denari (re bello)"
+    assert title("1B") == "1B asso di bastoni"
+    assert title("8C") == "8C fante di coppe"
+    assert title("9S") == "9S cavallo di spade"
+
+
+def test_a_card_back() -> None:
+    root = parse(card_svg(None, width=45))
+    (back,) = cards(root)
+    assert back.attrib["data-face"] == "down"
+    assert "data-card" not in back.attrib
+    assert float(root.attrib["height"]) == pytest.approx(75)
+
+
+def test_a_sheet_of_the_whole_deck() -> None:
+    root = parse(cards_svg())
+    assert [c.attrib["data-card"] for c in cards(root)] == [str(c) for c in DECK]
+    assert root.attrib["viewBox"] == "0 0 688 440"
+    some = parse(cards_svg(DECK[:3], columns=2))
+    assert codes(cards(some)) == names(DECK[:3])
+    assert parse(cards_svg([])) is not None
+    with pytest.raises(ValueError, match="columns"):
+        cards_svg(columns=0)
+
+
+# --------------------------------------------------------------------------- matches
+
+
+def play_match(match: Match, hands: int | None = None) -> Match:
+    while not match.is_over and (hands is None or len(match.hands) < hands):
+        moves = match.state.legal_moves()
+        captures = [m for m in moves if m.is_capture]
+        match = match.apply((captures or moves)[-1])
+    return match
+
+
+@pytest.mark.parametrize("name", ["classic", "scopa-4", "tretre"])
+def test_the_key_moments_of_a_match(name: str) -> None:
+    match = play_match(Match.new(find_variant(name), seed=11))
+    moments = match_moments(match)
+    kinds = Counter((m.kind, m.hand) for m in moments)
+    for record in match.hands:
+        assert kinds["deal", record.number] == 1
+        assert kinds["end", record.number] == 1
+        assert kinds["scopa", record.number] == sum(record.score["scope"].figures)
+    scope = sum(sum(record.score["scope"].figures) for record in match.hands)
+    assert scope > 0
+    assert sum(m.kind == "scopa" for m in moments) == scope
+    for moment in moments:
+        if moment.kind == "deal":
+            assert moment.state.history == ()
+        if moment.kind == "scopa":
+            player, move = moment.state.history[-1]
+            assert move.is_capture
+            assert not moment.state.table or moment.state.is_terminal
+            assert f"scopa by player {player}" in moment.caption
+        if moment.kind == "end":
+            record = match.hands[moment.hand - 1]
+            assert moment.state.is_terminal
+            assert moment.state.hand_score() == record.score
+    pictures = match_svg(match)
+    assert len(pictures) == len(moments)
+    for moment, picture in zip(moments, pictures, strict=True):
+        root = check_position(moment.state, None, picture)
+        assert root[0].text is not None
+        assert root[0].text.startswith(moment.caption)
+
+
+def test_a_match_in_progress_and_abandoned() -> None:
+    match = play_match(Match.new(find_variant("classic"), seed=4), hands=1)
+    for _ in range(7):
+        match = match.apply(match.state.legal_moves()[0])
+    moments = match_moments(match)
+    assert moments[-1].hand == 2
+    assert next(m.kind for m in moments if m.hand == 2) == "deal"
+    assert all(m.kind != "end" for m in moments if m.hand == 2)
+    gone = match.abandon(1, AbandonReason.TIMEOUT)
+    last = match_moments(gone)[-1]
+    assert last.kind == "abandon"
+    assert last.state == match.state
+    assert "player 1 abandons (timeout)" in last.caption
+    for picture in match_svg(gone, 0):
+        parse(picture)
+
+
+# --------------------------------------------------------------------------- PNG
+
+
+def test_the_pictures_render_to_images(tmp_path: Path) -> None:
+    try:
+        import cairosvg  # type: ignore[import-untyped]  # needs the system cairo library
+    except (ImportError, OSError):
+        pytest.skip("cairosvg and the cairo library are needed to render PNG")
+    image = pytest.importorskip("PIL.Image")
+    state = play(GameState.new(find_variant("classic"), seed=5), 9)
+    pictures = {
+        "two.png": state_svg(state, 0),
+        "four.png": state_svg(play(GameState.new(find_variant("scopone"), seed=3), 7), 1),
+        "deck.png": cards_svg(),
+    }
+    for name, svg in pictures.items():
+        png = cairosvg.svg2png(bytestring=svg.encode())
+        (tmp_path / name).write_bytes(png)
+        with image.open(io.BytesIO(png)) as picture:
+            rgb = picture.convert("RGB")
+            assert rgb.width > 500
+            assert rgb.height > 300
+            colours = rgb.getcolors(maxcolors=1 << 20)
+            assert colours is not None
+            assert len(colours) > 50
+            largest = max(count for count, _ in colours)
+            assert largest < 0.8 * rgb.width * rgb.height
