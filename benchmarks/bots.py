@@ -17,26 +17,11 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from playout import mid_hand_states  # the benchmark beside this one
+
 import scopa
 from scopa.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
 from scopa.tournament import tournament
-
-
-def mid_hand_states(rules: scopa.Rules, count: int) -> list[scopa.GameState]:
-    rng = random.Random(1)
-    found: list[scopa.GameState] = []
-    seed = 0
-    while len(found) < count:
-        state = scopa.GameState.new(rules, seed=seed)
-        seed += 1
-        plays = 0
-        while not state.is_terminal:
-            if 8 <= plays <= 28:
-                found.append(state)
-            moves = state.legal_moves()
-            state = state.apply(moves[rng.randrange(len(moves))])
-            plays += 1
-    return found[:count]
 
 
 def speed() -> None:

@@ -38,8 +38,10 @@ class Agent(Protocol):
         ...
 
 
-def _as_view(game: GameState | PlayerView) -> PlayerView:
-    return game if isinstance(game, PlayerView) else view(game)
+def _view_and_moves(game: GameState | PlayerView) -> tuple[PlayerView, tuple[Move, ...]]:
+    """The view of the player to move and their legal moves."""
+    seen = game if isinstance(game, PlayerView) else view(game)
+    return seen, seen.legal_moves()
 
 
 @attrs.frozen
@@ -80,8 +82,7 @@ class GreedyAgent:
 
     def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
         """The legal move of highest heuristic value."""
-        seen = _as_view(game)
-        moves = seen.legal_moves()
+        seen, moves = _view_and_moves(game)
         if len(moves) == 1:
             return moves[0]
         rules = seen.rules
@@ -139,8 +140,7 @@ class SearchAgent:
 
     def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
         """The move of best mean outcome over the determinizations."""
-        seen = _as_view(game)
-        moves = seen.legal_moves()
+        seen, moves = _view_and_moves(game)
         if len(moves) == 1:
             return moves[0]
         rules = seen.rules

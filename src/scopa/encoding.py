@@ -214,8 +214,8 @@ def observation(seen: PlayerView) -> list[float]:
     base += 2 * n
     values[base] = seen._stock / 40
     base += 1
-    if seen._current >= 0:
-        values[base + (seen._current - me) % n] = 1.0
+    if seen._player >= 0:
+        values[base + (seen._player - me) % n] = 1.0
     values[base + n + (seen._dealer - me) % n] = 1.0
     last = seen._last
     values[base + 2 * n + ((last - me) % n if last >= 0 else n)] = 1.0

@@ -90,7 +90,44 @@ class Hand:
         self.moves = generator_for(rules)
 
 
-class GameState:
+class Visible:
+    """What a position and a player's view both show (not public API)."""
+
+    __slots__ = ()
+
+    _table: int
+    _piles: tuple[int, ...]
+    _scope: tuple[int, ...]
+    _player: int
+    _last: int
+
+    @property
+    def table(self) -> frozenset[Card]:
+        """The cards face up on the table."""
+        return frozenset(cards_of(self._table))
+
+    @property
+    def piles(self) -> tuple[frozenset[Card], ...]:
+        """The cards each player has captured."""
+        return tuple(frozenset(cards_of(p)) for p in self._piles)
+
+    @property
+    def scope(self) -> tuple[int, ...]:
+        """The scope (sweeps) each player has made."""
+        return self._scope
+
+    @property
+    def current_player(self) -> int | None:
+        """The player to move, or `None` once the hand is over."""
+        return None if self._player < 0 else self._player
+
+    @property
+    def last_capturer(self) -> int | None:
+        """The last player who captured, or `None` if nobody has."""
+        return None if self._last < 0 else self._last
+
+
+class GameState(Visible):
     """An immutable position of one hand. [`apply`][scopa.GameState.apply] returns a new state.
 
     Build one with [`GameState.new`][scopa.GameState.new] (a fresh deal) or
@@ -353,39 +390,14 @@ class GameState:
         return self._hand.dealer
 
     @property
-    def current_player(self) -> int | None:
-        """The player to move, or `None` once the hand is over."""
-        return None if self._player < 0 else self._player
-
-    @property
     def hands(self) -> tuple[frozenset[Card], ...]:
         """Each player's cards."""
         return tuple(frozenset(cards_of(h)) for h in self._hands)
 
     @property
-    def table(self) -> frozenset[Card]:
-        """The cards face up on the table."""
-        return frozenset(cards_of(self._table))
-
-    @property
-    def piles(self) -> tuple[frozenset[Card], ...]:
-        """The cards each player has captured."""
-        return tuple(frozenset(cards_of(p)) for p in self._piles)
-
-    @property
-    def scope(self) -> tuple[int, ...]:
-        """The scope (sweeps) each player has made."""
-        return self._scope
-
-    @property
     def stock(self) -> tuple[Card, ...]:
         """The cards still to be dealt, in dealing order."""
         return tuple(DECK[i] for i in self._hand.stock[self._next :])
-
-    @property
-    def last_capturer(self) -> int | None:
-        """The last player who captured, or `None` if nobody has."""
-        return None if self._last < 0 else self._last
 
     @property
     def is_terminal(self) -> bool:

@@ -29,6 +29,7 @@ from scopa.scoring import HandScore
 from scopa.state import (
     GameState,
     Hand,
+    Visible,
     generator_for,
     make_state,
     no_ace_first_lead,
@@ -40,11 +41,10 @@ __all__ = ["PlayerView", "resample", "view"]
 _ALL = (1 << 40) - 1
 
 
-class PlayerView:
+class PlayerView(Visible):
     """An immutable view of a hand from one player's seat. Build it with [`view`][scopa.view]."""
 
     __slots__ = (
-        "_current",
         "_dealer",
         "_hand",
         "_history",
@@ -53,15 +53,16 @@ class PlayerView:
         "_player",
         "_rules",
         "_scope",
+        "_seat",
         "_sizes",
         "_stock",
         "_table",
     )
 
     _rules: Rules
-    _player: int
+    _seat: int
     _dealer: int
-    _current: int
+    _player: int
     _last: int
     _hand: int
     _table: int
@@ -82,7 +83,7 @@ class PlayerView:
     @property
     def player(self) -> int:
         """The player whose view this is."""
-        return self._player
+        return self._seat
 
     @property
     def dealer(self) -> int:
@@ -90,34 +91,9 @@ class PlayerView:
         return self._dealer
 
     @property
-    def current_player(self) -> int | None:
-        """The player to move, or `None` once the hand is over."""
-        return None if self._current < 0 else self._current
-
-    @property
-    def last_capturer(self) -> int | None:
-        """The last player who captured, or `None`."""
-        return None if self._last < 0 else self._last
-
-    @property
     def hand(self) -> frozenset[Card]:
         """The player's own cards."""
         return frozenset(cards_of(self._hand))
-
-    @property
-    def table(self) -> frozenset[Card]:
-        """The cards on the table."""
-        return frozenset(cards_of(self._table))
-
-    @property
-    def piles(self) -> tuple[frozenset[Card], ...]:
-        """The cards each player has captured (captures are played face up)."""
-        return tuple(frozenset(cards_of(p)) for p in self._piles)
-
-    @property
-    def scope(self) -> tuple[int, ...]:
-        """The scope each player has made."""
-        return self._scope
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -147,9 +123,9 @@ class PlayerView:
         apart, including the order of the plays seen.
         """
         return (
-            self._player,
+            self._seat,
             self._dealer,
-            self._current,
+            self._player,
             self._last,
             self._hand,
             self._table,
@@ -166,7 +142,7 @@ class PlayerView:
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The player's legal moves when it is their turn (otherwise none)."""
-        if self._current != self._player:
+        if self._player != self._seat:
             return ()
         rules = self._rules
         moves = tuple(generator_for(rules)(self._hand, self._table))
@@ -188,7 +164,7 @@ class PlayerView:
         hands = []
         position = 0
         for player, size in enumerate(self._sizes):
-            if player == self._player:
+            if player == self._seat:
                 hands.append(self._hand)
                 continue
             mask = 0
@@ -204,7 +180,7 @@ class PlayerView:
             self._table,
             self._piles,
             self._scope,
-            self._current,
+            self._player,
             self._last,
         )
 
@@ -224,7 +200,7 @@ class PlayerView:
 
     def __repr__(self) -> str:
         return (
-            f"<PlayerView of player {self._player}: hand {''.join(map(str, cards_of(self._hand)))}"
+            f"<PlayerView of player {self._seat}: hand {''.join(map(str, cards_of(self._hand)))}"
             f" table {''.join(map(str, cards_of(self._table))) or '-'}>"
         )
 
@@ -243,9 +219,9 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
     hands = state._hands
     seen = PlayerView.__new__(PlayerView)
     seen._rules = rules
-    seen._player = player
+    seen._seat = player
     seen._dealer = state._hand.dealer
-    seen._current = state._player
+    seen._player = state._player
     seen._last = state._last
     seen._hand = hands[player]
     seen._table = state._table
