@@ -4,7 +4,6 @@ It changes what is rendered, never the source:
 
 - An attribute declared as `attrs.field(...)` is shown with its default value (or its
   factory call) instead of the `attrs.field` call, which names private helpers.
-- A private base class is replaced by its own bases, so that `Bases:` lists public names.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ def _field_default(value: griffe.Expr) -> griffe.Expr | None:
 
 
 class ReferencePresentation(griffe.Extension):
-    """Adjust docstrings, attribute values and bases once the package is loaded."""
+    """Show the defaults of attrs fields once the package is loaded."""
 
     def on_object(self, *, obj: griffe.Object, **kwargs: Any) -> None:
         """Adjust one object (any kind)."""
@@ -37,17 +36,3 @@ class ReferencePresentation(griffe.Extension):
             value = obj.value
             if isinstance(value, griffe.ExprCall) and str(value.function) in _ATTRS_FIELD:
                 obj.value = _field_default(value)
-        if isinstance(obj, griffe.Class):
-            obj.bases = self._public_bases(obj)
-
-    def _public_bases(self, cls: griffe.Class) -> list[str | griffe.Expr]:
-        bases: list[str | griffe.Expr] = []
-        for base in cls.bases:
-            name = str(base)
-            parent = cls.parent
-            private = parent.members.get(name) if parent is not None else None
-            if name.startswith("_") and isinstance(private, griffe.Class):
-                bases.extend(self._public_bases(private))
-            else:
-                bases.append(base)
-        return bases

@@ -45,6 +45,7 @@ def test_records_round_trip(rules: Rules, seed: int, data: st.DataObject) -> Non
         match = match.abandon(data.draw(st.integers(0, rules.players - 1)), AbandonReason.TIMEOUT)
     text = write_record(match)
     back = read_record(text)
+    assert back == match  # the seeded stream included: it deals on the same hands
     assert write_record(back) == text
     assert back.rules == match.rules
     assert back.state == match.state
@@ -151,6 +152,28 @@ def test_a_tampered_score_is_caught() -> None:
     lines[score_line] = "score 0 0"
     with pytest.raises(NotationError, match=f"line {score_line + 1}, score"):
         read_record("\n".join(lines))
+
+
+def test_an_abandonment_between_hands_is_recorded_once() -> None:
+    match = Match.new(find_variant("classic"), decks=[Deck.shuffled(1)])
+    while not match.hands:
+        match = match.apply(match.state.legal_moves()[0])
+    assert match.awaiting_deal
+    over = match.abandon(0)
+    text = write_record(over)
+    assert sum(1 for line in text.splitlines() if line.startswith("hand ")) == 1
+    assert read_record(text) == over
+
+
+def test_a_read_match_deals_on_like_the_original() -> None:
+    match = Match.new(find_variant("tretre"), seed=3)
+    while not match.hands:
+        match = match.apply(match.state.legal_moves()[0])
+    back = read_record(write_record(match))
+    assert back.stream == match.stream is not None
+    assert back.state == match.state  # hand 2, dealt from the same stream
+    with pytest.raises(NotationError, match="stream"):
+        read_record(write_record(match).replace(f"stream {match.stream}", "stream x"))
 
 
 def test_comments_and_blank_lines_are_ignored() -> None:

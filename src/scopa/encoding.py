@@ -13,8 +13,8 @@ of a card of rank `r`:
 
 A set's mask has bit `i` for the card of index `i`.
 
-The number of sets adding up to `r` is 0, 0, 6, 20, 47, 96, 186, 340, 597, 1020 and 1698
-for `r` = 1 to 10, so `ACTION_COUNT` is 16280.
+The number of sets adding up to `r` is 0, 6, 20, 47, 96, 186, 340, 597, 1020 and 1698 for
+`r` = 1 to 10, so `ACTION_COUNT` is 16280.
 
 **Observations.** [`observation`][scopa.encoding.observation] writes a view as a flat list
 of floats, seats counted from the observer (`k = 0` is the observer, `k = 1` the next to
@@ -47,6 +47,7 @@ from scopa.views import PlayerView
 
 __all__ = [
     "ACTION_COUNT",
+    "OFFSETS",
     "action_flags",
     "action_mask",
     "action_of",
@@ -72,16 +73,11 @@ def _sum_sets(target: int) -> tuple[int, ...]:
 
 _SUM_SETS = tuple(_sum_sets(rank) for rank in range(11))
 _SUM_ID = tuple({mask: k for k, mask in enumerate(sets)} for sets in _SUM_SETS)
-_OFFSETS = []
-_total = 0
-for _index in range(40):
-    _OFFSETS.append(_total)
-    _total += _FIRST_SUM + len(_SUM_SETS[_index % 10 + 1])
-OFFSETS: tuple[int, ...] = tuple(_OFFSETS)
+_BLOCK_SIZES = tuple(_FIRST_SUM + len(_SUM_SETS[index % 10 + 1]) for index in range(40))
+OFFSETS: tuple[int, ...] = tuple(sum(_BLOCK_SIZES[:index]) for index in range(40))
 """The first action id of each card's block."""
-ACTION_COUNT: int = _total
+ACTION_COUNT: int = sum(_BLOCK_SIZES)
 """The number of action ids: 16280."""
-del _OFFSETS, _total, _index
 _ACES = sum(1 << (10 * suit) for suit in range(4))
 
 

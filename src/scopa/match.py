@@ -27,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from scopa.cards import DECK, Deck
+from scopa.cards import DECK, Deck, check_seed
 from scopa.errors import IllegalMoveError, InvalidStateError
 from scopa.moves import Move
 from scopa.rules import Rules
@@ -363,6 +363,23 @@ class Match:
             raise IllegalMoveError("a rematch starts once the match is over")
         first = (self.state.dealer + 1) % self.rules.players
         return Match.new(self.rules, seed=seed, decks=decks, first_dealer=first, series=self.series)
+
+    @property
+    def stream(self) -> int | None:
+        """The state of the shuffling generator the next hands are dealt from.
+
+        `None` for a match of explicit decks. Records keep it, so that a match read back
+        deals on exactly as the original would have.
+        """
+        return self._rng
+
+    def with_stream(self, stream: int) -> Match:
+        """The same match, dealing its next hands from the generator state `stream`.
+
+        Raises:
+            InvalidStateError: `stream` is not between 0 and 2**64 - 1.
+        """
+        return _replace(self, rng=check_seed(stream), decks=())
 
     # ------------------------------------------------------------------ internals
 

@@ -69,7 +69,11 @@ class Move:
         """
         if not isinstance(text, str):
             raise TypeError(f"a move must be given as text, not {type(text).__name__}")
-        played, sep, taken = text.strip().lower().partition("x")
+        stripped = text.strip()
+        cut = stripped.lower().find("x")
+        played, sep, taken = (
+            (stripped, "", "") if cut < 0 else (stripped[:cut], "x", stripped[cut + 1 :])
+        )
         taken = taken.replace("+", "")
         if not played or played == "-" or (sep and taken in ("", "-")):
             raise NotationError(

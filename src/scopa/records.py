@@ -5,15 +5,16 @@ start with `#` are ignored:
 
 ```text
 scopa-record 1
-rules {"variant": "tretre", "changes": {}}
+rules {"changes": {}, "variant": "tretre"}
 first-dealer 0
-hand 1 deal 1ZB4WW0VJ1B3Q2TAKXE1TV6EFB7CJ5SD dealer 0
-play 1 4Bx4S
-play 0 9D
-...
+stream 4120574396839744871
+hand 1 deal 3F5RB7GJDWZEFWB4TK83VCB1GKNNY0HT dealer 0
+play 1 9Sx9C
+play 0 2D
+…
 score 3 1
-hand 2 deal ... dealer 1
-...
+hand 2 deal … dealer 1
+…
 result winner 0 totals 9 4
 ```
 
@@ -21,6 +22,8 @@ result winner 0 totals 9 4
 - `rules`: the preset and the knobs changed from it, as JSON (see
   [`rules_to_data`][scopa.records.rules_to_data]).
 - `first-dealer P`: the player who deals hand 1.
+- `stream N` (only for a match dealt from a seed): the state of the shuffling generator
+  after the hands recorded, from which the next hands are dealt.
 - `hand N deal CODE dealer P`: a hand, its deck as a deal code (`Deck.code`), its dealer.
 - `play P MOVE`: player `P` plays `MOVE` in move notation.
 - `score A B …`: the points each side made in the hand just ended (a check).
@@ -189,11 +192,13 @@ def write_record(match: Match) -> str:
         "rules " + json.dumps(rules_to_data(match.rules), sort_keys=True),
         f"first-dealer {match.first_dealer}",
     ]
+    if match.stream is not None:
+        lines.append(f"stream {match.stream}")
     for record in match.hands:
         lines.append(f"hand {record.number} deal {record.deck.code} dealer {record.dealer}")
         lines += [f"play {player} {move}" for player, move in record.moves]
         lines.append("score " + " ".join(map(str, record.points)))
-    if not match.awaiting_deal and not (match.is_over and match.abandonment is None):
+    if not match.state.is_terminal:  # a hand in progress
         lines.append(f"hand {len(match.hands) + 1} deal {match.deck.code} dealer {match.dealer}")
         lines += [f"play {player} {move}" for player, move in match.state.history]
     if match.abandonment is not None:
@@ -291,6 +296,14 @@ def _read(lines: _Lines) -> Match:
     first_dealer = _number(lines, "first-dealer", first[0])
     if first_dealer >= rules.players:
         lines.fail("first-dealer", f"there is no player {first_dealer}")
+    stream = None
+    if lines.keyword() == "stream":
+        fields = lines.take("stream")
+        if len(fields) != 1:
+            lines.fail("stream", "expected one number")
+        stream = _number(lines, "stream", fields[0])
+        if stream >= 2**64:
+            lines.fail("stream", "the number is out of range")
     match: Match | None = None
     match = _read_hand(lines, rules, first_dealer, None)
     while lines.keyword() == "hand":
@@ -308,6 +321,8 @@ def _read(lines: _Lines) -> Match:
     _read_result(lines, match)
     if lines.keyword() is not None:
         lines.take("end of record")
+    if stream is not None:
+        match = match.with_stream(stream)
     return match
 
 

@@ -34,6 +34,7 @@ __all__ = [
     "ScoringRules",
     "Scope",
     "Settebello",
+    "strict_max",
 ]
 
 

@@ -90,7 +90,7 @@ class Hand:
         self.moves = generator_for(rules)
 
 
-class Visible:
+class _Visible:
     """What a position and a player's view both show (not public API)."""
 
     __slots__ = ()
@@ -127,7 +127,7 @@ class Visible:
         return None if self._last < 0 else self._last
 
 
-class GameState(Visible):
+class GameState(_Visible):
     """An immutable position of one hand. [`apply`][scopa.GameState.apply] returns a new state.
 
     Build one with [`GameState.new`][scopa.GameState.new] (a fresh deal) or
@@ -553,7 +553,8 @@ class GameState(Visible):
         if len(options) == 1:
             return options[0]
         choices = ", ".join(map(str, options))
-        raise AmbiguousMoveError(f"{text!r} is ambiguous in {self.to_text()}: it may be {choices}")
+        table = format_cards(cards_of(self._table))
+        raise AmbiguousMoveError(f"{text!r} is ambiguous with table {table}: it may be {choices}")
 
     def hand_score(self) -> HandScore:
         """The score of the cards captured so far by each side; final once the hand is over.
@@ -614,7 +615,8 @@ class GameState(Visible):
         return (GameState.from_text, (self.rules, self.to_text()))
 
     def _why_illegal(self, move: object) -> str:
-        where = f"in {self.to_text()}"
+        # only public information: an error message may be shown to any player
+        where = f"with table {format_cards(cards_of(self._table))}"
         if not isinstance(move, Move):
             return f"{move!r} is not a Move"
         if self._player < 0:

@@ -29,7 +29,7 @@ from scopa.scoring import HandScore
 from scopa.state import (
     GameState,
     Hand,
-    Visible,
+    _Visible,
     generator_for,
     make_state,
     no_ace_first_lead,
@@ -41,7 +41,7 @@ __all__ = ["PlayerView", "resample", "view"]
 _ALL = (1 << 40) - 1
 
 
-class PlayerView(Visible):
+class PlayerView(_Visible):
     """An immutable view of a hand from one player's seat. Build it with [`view`][scopa.view]."""
 
     __slots__ = (

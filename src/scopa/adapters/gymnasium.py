@@ -157,10 +157,9 @@ class ScopaGymEnv(gymnasium.Env[Observation, np.int64]):
     ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the other seats up to the learner's next turn.
 
-        Returns:
-            The observation, the reward (0 until the hand ends), whether the hand is over,
-            `False` (a hand is never truncated), and an info dict (at the end, `"points"`:
-            each side's points).
+        The result is the usual five: the observation, the reward (0 until the hand
+        ends), whether the hand is over, `False` (a hand is never truncated), and an info
+        dict (at the end, `"points"`: each side's points).
 
         Raises:
             IllegalMoveError: the action is not legal (with `illegal_action="raise"`).
