@@ -43,6 +43,14 @@ def legal_moves(state: GameState) -> set[Move]:
     if player is None:
         return set()
     hand = state.hands[player]
+    first_play = (
+        not any(state.piles)
+        and len(state.table) == rules.table_size
+        and all(len(h) == rules.hand_size for h in state.hands)
+    )
+    if rules.ace_first_lead_forbidden and first_play and any(c.rank != 1 for c in hand):
+        # the Aces are set aside first; the other capture rules apply to the rest
+        hand = frozenset(c for c in hand if c.rank != 1)
     moves = set()
     for card in hand:
         allowed = card_captures(rules, card, state.table)
@@ -52,11 +60,4 @@ def legal_moves(state: GameState) -> set[Move]:
             moves.add(Move(card, frozenset()))
     if rules.must_play_capturing_card_if_any and any(m.captured for m in moves):
         moves = {m for m in moves if m.captured}
-    first_play = (
-        not any(state.piles)
-        and len(state.table) == rules.table_size
-        and all(len(h) == rules.hand_size for h in state.hands)
-    )
-    if rules.ace_first_lead_forbidden and first_play and any(c.rank != 1 for c in hand):
-        moves = {m for m in moves if m.card.rank != 1}
     return moves

@@ -130,7 +130,8 @@ class Card:
         """
         if not isinstance(text, str):
             raise TypeError(f"a card must be given as text, not {type(text).__name__}")
-        card = _CARD_TEXT.get(text.strip().upper())
+        match = _CARDS_RE.fullmatch(text)
+        card = _CARD_TEXT.get((match[1] + match[2]).upper()) if match else None
         if card is None:
             raise NotationError(f"cannot read {text!r} as a card (expected e.g. '7D', '10b', 'Rc')")
         return card
@@ -178,7 +179,7 @@ for _card in DECK:
                     _CARD_TEXT[f"{_letter}{_suit_text}"] = _card
 del _card, _suit_text, _suit, _letter, _value
 
-_CARDS_RE = re.compile(r"\s*(10|[1-9AFCRJQK])([DCSBH♦♥♠♣])\s*", re.IGNORECASE)
+_CARDS_RE = re.compile(r"\s*(10|[1-9AFCRJQK])([DCSBH♦♥♠♣])\s*", re.IGNORECASE | re.ASCII)
 
 
 def parse_cards(text: str, what: str = "card list") -> tuple[Card, ...]:

@@ -45,6 +45,8 @@ Examples:
 from __future__ import annotations
 
 import json
+import re
+import reprlib
 from collections.abc import Iterator
 from enum import Enum
 from fractions import Fraction
@@ -105,6 +107,9 @@ _ENUMS: dict[str, type[Enum]] = {
 }
 
 
+_FRACTION = re.compile(r"-?[0-9]{1,12}(/[1-9][0-9]{0,11})?")
+
+
 def _encode(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
@@ -127,7 +132,10 @@ def _decode(data: Any) -> Any:
     if isinstance(data, dict) and len(data) == 2 and "enum" in data:
         return _ENUMS[data["enum"]](data["value"])
     if isinstance(data, dict) and len(data) == 1 and "fraction" in data:
-        return Fraction(data["fraction"])
+        text = data["fraction"]
+        if not isinstance(text, str) or not _FRACTION.fullmatch(text):
+            raise NotationError(f"unreadable fraction {text!r}")
+        return Fraction(text)
     if isinstance(data, dict) and len(data) == 1 and isinstance(data.get("tuple"), list):
         return tuple(_decode(v) for v in data["tuple"])
     if isinstance(data, dict) and len(data) == 2 and isinstance(data.get("fields"), dict):
@@ -177,8 +185,17 @@ def rules_from_data(data: Any) -> Rules:
         return attrs.evolve(base, **changes)
     except NotationError:
         raise
-    except (ScopaError, KeyError, TypeError, ValueError, AttributeError) as error:
-        raise NotationError(f"cannot read rules from {data!r}: {error}") from None
+    except (
+        ScopaError,
+        KeyError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        ZeroDivisionError,
+        RecursionError,
+    ) as error:
+        shown = reprlib.repr(data)
+        raise NotationError(f"cannot read rules from {shown}: {type(error).__name__}") from None
 
 
 def write_record(match: Match) -> str:
@@ -247,7 +264,7 @@ class _Lines:
 
 
 def _number(lines: _Lines, field: str, text: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit() and len(text) <= 20):
         lines.fail(field, f"{text!r} is not a number")
     return int(text)
 
@@ -286,6 +303,8 @@ def _read(lines: _Lines) -> Match:
         data = json.loads(lines.rest)
     except json.JSONDecodeError as error:
         lines.fail("rules", f"not JSON: {error.msg}")
+    except (ValueError, RecursionError):
+        lines.fail("rules", "the JSON is too large or too deeply nested")
     try:
         rules = rules_from_data(data)
     except NotationError as error:

@@ -94,6 +94,11 @@ class Tiebreak(_Knob):
     """The higher total wins; on an exact tie, complete hands are played until it breaks."""
 
 
+def _non_negative(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(f"{attribute.name} must be a non-negative int, not {value!r}")
+
+
 def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise RulesError(f"{attribute.name} must be a positive int, not {value!r}")
@@ -107,7 +112,7 @@ class Rules:
     `attrs.evolve(rules, knob=value)`. The `name` is a label: it takes no part in equality.
     """
 
-    name: str = attrs.field(default="custom", eq=False)
+    name: str = attrs.field(default="custom", eq=False, validator=attrs.validators.instance_of(str))
     """A label: the preset's name, or anything you like."""
     players: int = attrs.field(default=2, validator=_positive)
     """The number of players, seated counter-clockwise in number order."""
@@ -117,7 +122,7 @@ class Rules:
     1 and 3). A side pools its players' captures and scope for scoring."""
     hand_size: int = attrs.field(default=3, validator=_positive)
     """Cards dealt to each player at every deal."""
-    table_size: int = attrs.field(default=4, validator=attrs.validators.ge(0))
+    table_size: int = attrs.field(default=4, validator=_non_negative)
     """Cards dealt face up to the table at the first deal of a hand."""
     capture_by_rank: bool = True
     """A played card may take one table card of equal rank."""
@@ -188,6 +193,11 @@ class Rules:
             if not isinstance(getattr(self, name), kind):
                 expected = getattr(kind, "__name__", "Stakes or None")
                 raise RulesError(f"{name} must be a {expected}, not {getattr(self, name)!r}")
+        for field in attrs.fields(Rules):
+            if field.type in ("bool", bool) and not isinstance(getattr(self, field.name), bool):
+                raise RulesError(
+                    f"{field.name} must be True or False, not {getattr(self, field.name)!r}"
+                )
         for name in ("scoring", "stakes"):
             try:
                 hash(getattr(self, name))

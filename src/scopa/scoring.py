@@ -9,9 +9,9 @@ figures behind them. Any object with a `name` and a `score` method of the right 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
@@ -92,6 +92,34 @@ class ScoringComponent(Protocol):
         ...
 
 
+def _text(_: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str):
+        raise RulesError(f"{attribute.name} must be text, not {value!r}")
+
+
+def _whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(f"{attribute.name} must be a non-negative int, not {value!r}")
+
+
+def _optional_whole(_: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+    if value is not None:
+        _whole(_, attribute, value)  # type: ignore[arg-type]
+
+
+def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"{attribute.name} must be True or False, not {value!r}")
+
+
+def _instance_of(kind: type) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, kind):
+            raise RulesError(f"{attribute.name} must be a {kind.__name__}, not {value!r}")
+
+    return check
+
+
 def strict_max(figures: Sequence[int], eligible: Sequence[bool] | None = None) -> tuple[int, ...]:
     """One point to the unique side with the highest figure among the eligible sides."""
     candidates = [i for i in range(len(figures)) if eligible is None or eligible[i]]
@@ -108,9 +136,9 @@ def strict_max(figures: Sequence[int], eligible: Sequence[bool] | None = None) -
 class Scope:
     """One point (or `value`) per scopa."""
 
-    value: int = 1
+    value: int = attrs.field(default=1, validator=_whole)
     """The points of one scopa."""
-    name: str = "scope"
+    name: str = attrs.field(default="scope", validator=_text)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -132,9 +160,9 @@ class Carte:
     least that many cards.
     """
 
-    threshold: int | None = None
+    threshold: int | None = attrs.field(default=None, validator=_optional_whole)
     """The cards a side needs to score, if any."""
-    name: str = "carte"
+    name: str = attrs.field(default="carte", validator=_text)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -149,9 +177,9 @@ class Denari:
     With a `threshold` (6), a side must also have at least that many denari.
     """
 
-    threshold: int | None = None
+    threshold: int | None = attrs.field(default=None, validator=_optional_whole)
     """The denari a side needs to score, if any."""
-    name: str = "denari"
+    name: str = attrs.field(default="denari", validator=_text)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -169,7 +197,7 @@ def _holder(name: str, card: Card, hand: Captures) -> CategoryScore:
 class Settebello:
     """One point to the side that captured the seven of denari."""
 
-    name: str = "settebello"
+    name: str = attrs.field(default="settebello", validator=_text)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -181,7 +209,7 @@ class Settebello:
 class ReBello:
     """One point to the side that captured the king of denari (*re bello*), a bonus."""
 
-    name: str = "re bello"
+    name: str = attrs.field(default="re bello", validator=_text)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -198,9 +226,9 @@ class Napola:
     *napoleone*) win the match outright when `napoleone_wins_match` is on.
     """
 
-    napoleone_wins_match: bool = False
+    napoleone_wins_match: bool = attrs.field(default=False, validator=_flag)
     """Whether a side holding all ten denari wins the match at once."""
-    name: str = "napola"
+    name: str = attrs.field(default="napola", validator=_text)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -231,7 +259,7 @@ class PrimieraTable:
         (16, 15)
     """
 
-    name: str
+    name: str = attrs.field(validator=_text)
     """A label for the table."""
     values: tuple[int, ...] = attrs.field(converter=_int_tuple)
     """The values of the ranks Ace to King, in rank order (ten numbers)."""
@@ -298,13 +326,17 @@ class Primiera:
     The figures are the primiera values: the sum over the suits the side holds.
     """
 
-    table: PrimieraTable = PrimieraTable.CLASSIC
+    table: PrimieraTable = attrs.field(
+        default=PrimieraTable.CLASSIC, validator=_instance_of(PrimieraTable)
+    )
     """The value of each rank."""
-    missing_suit: MissingSuit = MissingSuit.OPPONENT_WINS
+    missing_suit: MissingSuit = attrs.field(
+        default=MissingSuit.OPPONENT_WINS, validator=_instance_of(MissingSuit)
+    )
     """The policy for a side that lacks a suit (for the `SUM` rule)."""
-    rule: PrimieraRule = PrimieraRule.SUM
+    rule: PrimieraRule = attrs.field(default=PrimieraRule.SUM, validator=_instance_of(PrimieraRule))
     """How primiera is decided."""
-    name: str = "primiera"
+    name: str = attrs.field(default="primiera", validator=_text)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:

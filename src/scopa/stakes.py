@@ -21,7 +21,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from scopa.errors import InvalidStateError
+from scopa.errors import InvalidStateError, RulesError
 
 __all__ = ["AbandonReason", "Abandonment", "BrilliEconomy", "Stakes"]
 
@@ -79,7 +79,19 @@ class Stakes(Protocol):
 
 
 def _fraction(value: int | Fraction) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise RulesError(f"brilli must be an int or a Fraction, not {value!r}")
     return Fraction(value)
+
+
+def _whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(f"{attribute.name} must be a non-negative int, not {value!r}")
+
+
+def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"{attribute.name} must be True or False, not {value!r}")
 
 
 @attrs.frozen
@@ -95,15 +107,15 @@ class BrilliEconomy:
 
     hand_pot: Fraction = attrs.field(default=Fraction(10), converter=_fraction)
     """The brilli shared out in each paid hand."""
-    paid_hands: int = 3
+    paid_hands: int = attrs.field(default=3, validator=_whole)
     """How many hands, from the first, share out brilli."""
     match_bonus: Fraction = attrs.field(default=Fraction(20), converter=_fraction)
     """The brilli of the winner of the match."""
     abandon_penalty: Fraction = attrs.field(default=Fraction(30), converter=_fraction)
     """The brilli an abandoner loses."""
-    unplayed_to_winner: bool = True
+    unplayed_to_winner: bool = attrs.field(default=True, validator=_flag)
     """Whether the winner of a short match takes the pots of the unplayed paid hands."""
-    split_zero_total: bool = True
+    split_zero_total: bool = attrs.field(default=True, validator=_flag)
     """How a paid hand where nobody scores is shared: evenly if true, otherwise not at all."""
 
     def hand_shares(self, points: Sequence[int]) -> tuple[Fraction, ...]:

@@ -358,7 +358,7 @@ class GameState(_Visible):
         def number(field: str, what: str) -> int | None:
             if field == "-":
                 return None
-            if not field.isdigit():
+            if not _is_number(field):
                 raise NotationError(f"{what} must be a player number or '-', got {field!r}")
             return int(field)
 
@@ -447,11 +447,12 @@ class GameState(_Visible):
             if self._player < 0:
                 moves = ()
             else:
-                moves = tuple(self._hand.moves(self._hands[self._player], self._table))
+                hand = self._hands[self._player]
                 if self.rules.ace_first_lead_forbidden:
-                    stock = len(self._hand.stock) - self._next
                     in_hands = sum(h.bit_count() for h in self._hands)
-                    moves = no_ace_first_lead(self.rules, moves, in_hands, stock)
+                    stock = len(self._hand.stock) - self._next
+                    hand = playable_cards(self.rules, hand, in_hands, stock)
+                moves = tuple(self._hand.moves(hand, self._table))
             self._moves = moves
         return moves
 
@@ -612,7 +613,7 @@ class GameState(_Visible):
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (GameState.from_text, (self.rules, self.to_text()))
+        return (_restore, (self.rules, self.to_text(), self.history))
 
     def _why_illegal(self, move: object) -> str:
         # only public information: an error message may be shown to any player
@@ -630,6 +631,13 @@ class GameState(_Visible):
             return f"illegal move '{move}' {where}: {missing} not on the table"
         options = [str(m) for m in self.legal_moves() if m.card == move.card]
         return f"illegal move '{move}' {where}: {move.card} may only play as {', '.join(options)}"
+
+
+def _restore(rules: Rules, text: str, history: tuple[tuple[int, Move], ...]) -> GameState:
+    """Unpickle a state: its position and the plays of its hand so far."""
+    state = GameState.from_text(rules, text)
+    state._hand.history = history
+    return state
 
 
 _new = object.__new__
@@ -672,16 +680,16 @@ def score_captures(rules: Rules, piles: tuple[int, ...], scope: tuple[int, ...])
     return rules.scoring.score(captures)
 
 
-def no_ace_first_lead(
-    rules: Rules, moves: tuple[Move, ...], in_hands: int, stock: int
-) -> tuple[Move, ...]:
-    """The moves without Aces at the first play of a hand (unless only Aces are held)."""
+def playable_cards(rules: Rules, hand: int, in_hands: int, stock: int) -> int:
+    """The cards of `hand` that may be played under `ace_first_lead_forbidden`.
+
+    At the first play of a hand (every hand full, nothing played) the Aces are set aside
+    unless the player holds nothing else; the other capture rules then apply to the rest.
+    """
     first = (
         in_hands == rules.players * rules.hand_size and in_hands + stock == 40 - rules.table_size
     )
-    if not first:
-        return moves
-    return tuple(m for m in moves if m._bit & ~_ACES) or moves
+    return hand & ~_ACES if first and hand & ~_ACES else hand
 
 
 def _deal_round(hand: Hand, hands: list[int], next_: int) -> int:
@@ -760,7 +768,12 @@ def _turn_from_sizes(rules: Rules, dealer: int, hands: tuple[int, ...], stock: i
     return order[played]
 
 
+def _is_number(text: str) -> bool:
+    """Whether `text` is a small number in ASCII digits (no other digits, no huge numbers)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def _count(text: str) -> int:
-    if not text.isdigit():
+    if not _is_number(text):
         raise NotationError(f"a scope count must be a number, got {text!r}")
     return int(text)

@@ -32,7 +32,7 @@ from scopa.state import (
     _Visible,
     generator_for,
     make_state,
-    no_ace_first_lead,
+    playable_cards,
     score_captures,
 )
 
@@ -145,10 +145,10 @@ class PlayerView(_Visible):
         if self._player != self._seat:
             return ()
         rules = self._rules
-        moves = tuple(generator_for(rules)(self._hand, self._table))
+        hand = self._hand
         if rules.ace_first_lead_forbidden:
-            moves = no_ace_first_lead(rules, moves, sum(self._sizes), self._stock)
-        return moves
+            hand = playable_cards(rules, hand, sum(self._sizes), self._stock)
+        return tuple(generator_for(rules)(hand, self._table))
 
     def resample(self, rng: random.Random) -> GameState:
         """A full state consistent with this view, drawn uniformly with `rng`.
