@@ -68,7 +68,7 @@ class CategoryScore:
 
 
 @runtime_checkable
-class ScoringComponent(Protocol):
+class ScoringComponent(Protocol):  # pragma: no mutate block
     """The protocol of a scoring category. Implement it to add a category of your own.
 
     Examples:

@@ -55,7 +55,7 @@ class Abandonment:
 
 
 @runtime_checkable
-class Stakes(Protocol):
+class Stakes(Protocol):  # pragma: no mutate block
     """The protocol of a stakes rule: settle a match from its per-hand points."""
 
     def settle(
