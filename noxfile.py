@@ -57,3 +57,11 @@ def mutation(session: nox.Session) -> None:
     session.env["HYPOTHESIS_PROFILE"] = "mutation"
     session.run("mutmut", "run", *session.posargs)
     session.run("mutmut", "results")
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """The long fuzzing session of the readers; pass `-- -max_total_time=600` for longer."""
+    session.install("--upgrade", "pip")
+    session.install("-e", ".", "--group", "test", "atheris")
+    session.run("python", "fuzz/fuzz_readers.py", *(session.posargs or ["-max_total_time=60"]))
