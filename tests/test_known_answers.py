@@ -12,7 +12,6 @@ Conventions used throughout:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -36,6 +35,7 @@ from scopa import (
     Rules,
     ScoringRules,
 )
+from tests.helpers import card_list
 
 CLASSIC = scopa.find_variant("classic")
 TRETRE = scopa.find_variant("tretre")
@@ -46,21 +46,10 @@ LAST_SCOPA = attrs.evolve(CLASSIC, scopa_on_last_play=True)
 
 # --------------------------------------------------------------------------- helpers
 
-_RUN = re.compile(r"(\d+)-(\d+)([DCSB])")
-
 
 def cards(text: str) -> frozenset[Card]:
     """The cards of a space-separated list such as `"3C 4S 1-5D"`."""
-    found: list[Card] = []
-    for token in text.split():
-        run = _RUN.fullmatch(token)
-        if run is None:
-            found.append(Card.parse(token))
-        else:
-            low, high, suit = int(run[1]), int(run[2]), run[3]
-            found.extend(Card.parse(f"{rank}{suit}") for rank in range(low, high + 1))
-    assert len(set(found)) == len(found), f"a card is repeated in {text!r}"
-    return frozenset(found)
+    return frozenset(card_list(text))
 
 
 def rest_of(*groups: Iterable[Card]) -> frozenset[Card]:

@@ -15,7 +15,6 @@ Conventions used throughout:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -52,6 +51,7 @@ from scopa import (
     find_variant,
     variant_names,
 )
+from tests.helpers import card_list
 
 Points = tuple[int, ...]
 """One number per side (or per player, where a case says so)."""
@@ -59,22 +59,6 @@ Points = tuple[int, ...]
 W, L, A = Outcome.WIN, Outcome.LOSS, Outcome.ABANDONED
 
 # --------------------------------------------------------------------------- helpers
-
-_RUN = re.compile(r"(\d+)-(\d+)([DCSB])")
-
-
-def card_list(text: str) -> list[Card]:
-    """The cards of a space-separated list such as `"3C 4S 1-5D"`, in the order written."""
-    found: list[Card] = []
-    for token in text.split():
-        run = _RUN.fullmatch(token)
-        if run is None:
-            found.append(Card.parse(token))
-        else:
-            low, high, suit = int(run[1]), int(run[2]), run[3]
-            found.extend(Card.parse(f"{rank}{suit}") for rank in range(low, high + 1))
-    assert len(set(found)) == len(found), f"a card is repeated in {text!r}"
-    return found
 
 
 def cards(text: str) -> frozenset[Card]:

@@ -140,3 +140,20 @@ def position_text(state: GameState, names: tuple[str, ...] | None = None) -> str
         points = " ".join(map(str, state.hand_score().points))
         lines.append(f"hand over; points by side: {points}")
     return "\n".join(lines)
+
+
+class _PositionHolder:
+    """The part of the environments that holds the hand being played."""
+
+    _state: GameState | None = None
+
+    @property
+    def position(self) -> GameState:
+        """The scopa position of the hand being played.
+
+        Raises:
+            RuntimeError: the environment has not been reset.
+        """
+        if self._state is None:
+            raise RuntimeError("call reset() before reading the hand")
+        return self._state

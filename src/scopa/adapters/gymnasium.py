@@ -34,7 +34,13 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from scopa.adapters import hand_returns, observation_high, position_text, rules_of
+from scopa.adapters import (
+    _PositionHolder,
+    hand_returns,
+    observation_high,
+    position_text,
+    rules_of,
+)
 from scopa.agents import Agent, GreedyAgent
 from scopa.encoding import (
     ACTION_COUNT,
@@ -57,7 +63,7 @@ Observation = dict[str, Any]
 """An observation: `"observation"` (a float32 array) and `"action_mask"` (an int8 array)."""
 
 
-class ScopaGymEnv(gymnasium.Env[Observation, np.int64]):
+class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
     """One seat of a hand of Scopa against an agent, as a Gymnasium environment.
 
     Args:
@@ -124,17 +130,6 @@ class ScopaGymEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = spaces.Discrete(ACTION_COUNT)
         self._state: GameState | None = None
         self._rng = random.Random()
-
-    @property
-    def position(self) -> GameState:
-        """The scopa position of the hand being played.
-
-        Raises:
-            RuntimeError: the environment has not been reset.
-        """
-        if self._state is None:
-            raise RuntimeError("call reset() before reading the hand")
-        return self._state
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

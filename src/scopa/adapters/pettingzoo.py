@@ -32,7 +32,13 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from scopa.adapters import hand_returns, observation_high, position_text, rules_of
+from scopa.adapters import (
+    _PositionHolder,
+    hand_returns,
+    observation_high,
+    position_text,
+    rules_of,
+)
 from scopa.encoding import ACTION_COUNT, action_mask, move_of_action, observation
 from scopa.errors import IllegalMoveError
 from scopa.rules import Rules
@@ -45,7 +51,7 @@ Observation = dict[str, npt.NDArray[Any]]
 """An observation: `"observation"` (float32) and `"action_mask"` (int8)."""
 
 
-class ScopaEnv(AECEnv):  # type: ignore[misc]
+class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
     """One hand of Scopa for every player, as a PettingZoo AEC environment.
 
     Args:
@@ -115,17 +121,6 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
         self._index = {agent: p for p, agent in enumerate(self.possible_agents)}
         self._rng = random.Random()
         self._state: GameState | None = None
-
-    @property
-    def position(self) -> GameState:
-        """The scopa position of the hand being played.
-
-        Raises:
-            RuntimeError: the environment has not been reset.
-        """
-        if self._state is None:
-            raise RuntimeError("call reset() before reading the hand")
-        return self._state
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """The observation space of an agent (the same object every time)."""
