@@ -54,6 +54,7 @@ def test_deck_holds_each_card_once_in_index_order() -> None:
         ("3♠", Rank.TRE, Suit.SPADE),
         ("4♣", Rank.QUATTRO, Suit.BASTONI),
         (" 6b ", Rank.SEI, Suit.BASTONI),
+        ("1B\u00a0", Rank.ASSO, Suit.BASTONI),
     ],
 )
 def test_parse_reads_every_documented_form(text: str, rank: Rank, suit: Suit) -> None:

@@ -130,7 +130,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise TypeError(f"a card must be given as text, not {type(text).__name__}")
-        match = _CARDS_RE.fullmatch(text)
+        match = _CARDS_RE.fullmatch(text.strip())
         card = _CARD_TEXT.get((match[1] + match[2]).upper()) if match else None
         if card is None:
             raise NotationError(f"cannot read {text!r} as a card (expected e.g. '7D', '10b', 'Rc')")
