@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from scopa import Card
+from scopa import DECK, Card
 
 _RUN = re.compile(r"(\d+)-(\d+)([DCSB])")
 
@@ -21,3 +22,16 @@ def card_list(text: str) -> list[Card]:
             found.extend(Card.parse(f"{rank}{suit}") for rank in range(low, high + 1))
     assert len(set(found)) == len(found), f"a card is repeated in {text!r}"
     return found
+
+
+def cards(text: str) -> frozenset[Card]:
+    """The cards of a space-separated list such as `"3C 4S 1-5D"`."""
+    return frozenset(card_list(text))
+
+
+def rest_of(*groups: Iterable[Card]) -> frozenset[Card]:
+    """Every card of the deck that is in none of the groups."""
+    used: set[Card] = set()
+    for group in groups:
+        used.update(group)
+    return frozenset(card for card in DECK if card not in used)

@@ -12,7 +12,6 @@ Conventions used throughout:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 import attrs
@@ -35,7 +34,7 @@ from scopa import (
     Rules,
     ScoringRules,
 )
-from tests.helpers import card_list
+from tests.helpers import cards, rest_of
 
 CLASSIC = scopa.find_variant("classic")
 TRETRE = scopa.find_variant("tretre")
@@ -45,19 +44,6 @@ MAY_TRAIL = attrs.evolve(CLASSIC, played_card_must_capture=False)
 LAST_SCOPA = attrs.evolve(CLASSIC, scopa_on_last_play=True)
 
 # --------------------------------------------------------------------------- helpers
-
-
-def cards(text: str) -> frozenset[Card]:
-    """The cards of a space-separated list such as `"3C 4S 1-5D"`."""
-    return frozenset(card_list(text))
-
-
-def rest_of(*groups: Iterable[Card]) -> frozenset[Card]:
-    """Every card of the deck that is in none of the groups."""
-    used: set[Card] = set()
-    for group in groups:
-        used.update(group)
-    return frozenset(card for card in DECK if card not in used)
 
 
 def position(

@@ -15,7 +15,7 @@ Conventions used throughout:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -51,7 +51,7 @@ from scopa import (
     find_variant,
     variant_names,
 )
-from tests.helpers import card_list
+from tests.helpers import card_list, cards, rest_of
 
 Points = tuple[int, ...]
 """One number per side (or per player, where a case says so)."""
@@ -59,18 +59,6 @@ Points = tuple[int, ...]
 W, L, A = Outcome.WIN, Outcome.LOSS, Outcome.ABANDONED
 
 # --------------------------------------------------------------------------- helpers
-
-
-def cards(text: str) -> frozenset[Card]:
-    return frozenset(card_list(text))
-
-
-def rest_of(*groups: Iterable[Card]) -> frozenset[Card]:
-    """Every card of the deck that is in none of the groups."""
-    used: set[Card] = set()
-    for group in groups:
-        used.update(group)
-    return frozenset(card for card in DECK if card not in used)
 
 
 def moves(text: str) -> set[Move]:

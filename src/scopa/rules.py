@@ -16,7 +16,7 @@ import attrs
 
 from scopa.cards import RANK_MASKS, Card, Rank, mask_of
 from scopa.errors import RulesError
-from scopa.scoring import MissingSuit, PrimieraTable, ScoringRules
+from scopa.scoring import MissingSuit, PrimieraTable, ScoringRules, _whole
 from scopa.stakes import BrilliEconomy, Stakes
 
 __all__ = [
@@ -94,11 +94,6 @@ class Tiebreak(_Knob):
     """The higher total wins; on an exact tie, complete hands are played until it breaks."""
 
 
-def _non_negative(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"{attribute.name} must be a non-negative int, not {value!r}")
-
-
 def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise RulesError(f"{attribute.name} must be a positive int, not {value!r}")
@@ -122,7 +117,7 @@ class Rules:
     1 and 3). A side pools its players' captures and scope for scoring."""
     hand_size: int = attrs.field(default=3, validator=_positive)
     """Cards dealt to each player at every deal."""
-    table_size: int = attrs.field(default=4, validator=_non_negative)
+    table_size: int = attrs.field(default=4, validator=_whole)
     """Cards dealt face up to the table at the first deal of a hand."""
     capture_by_rank: bool = True
     """A played card may take one table card of equal rank."""

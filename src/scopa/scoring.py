@@ -92,6 +92,10 @@ class ScoringComponent(Protocol):  # pragma: no mutate block
         ...
 
 
+# Validators of rule parts (shared with `scopa.stakes` and `scopa.rules`): a value of the
+# wrong kind is a `RulesError`, since rules are often read from data.
+
+
 def _text(_: object, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str):
         raise RulesError(f"{attribute.name} must be text, not {value!r}")

@@ -22,6 +22,7 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from scopa.errors import InvalidStateError, RulesError
+from scopa.scoring import _flag, _whole
 
 __all__ = ["AbandonReason", "Abandonment", "BrilliEconomy", "Stakes"]
 
@@ -82,16 +83,6 @@ def _fraction(value: int | Fraction) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise RulesError(f"brilli must be an int or a Fraction, not {value!r}")
     return Fraction(value)
-
-
-def _whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"{attribute.name} must be a non-negative int, not {value!r}")
-
-
-def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"{attribute.name} must be True or False, not {value!r}")
 
 
 @attrs.frozen
