@@ -185,7 +185,12 @@ def _sums_any_table(target: int, table: int) -> list[int]:
         if rank < target:
             bit = 1 << card.index
             subsets += [(s + rank, m | bit, n + 1) for s, m, n in subsets if s + rank <= target]
-    return sorted(m for s, m, n in subsets if s == target and n >= 2)
+    return sorted((m for s, m, n in subsets if s == target and n >= 2), key=_by_rank_set)
+
+
+def _by_rank_set(mask: int) -> tuple[int, int]:
+    """Orders captures by their set of ranks (bit r - 1 for rank r), then by their cards."""
+    return (mask | mask >> 10 | mask >> 20 | mask >> 30) & 1023, mask
 
 
 MoveGenerator = Callable[[int, int], list[Move]]
@@ -196,7 +201,9 @@ def move_generator(rules: Rules) -> MoveGenerator:
     """The legal-move enumerator of a rules configuration, working on card masks.
 
     Moves come card by card in index order; for each card, laying it down (when legal)
-    comes first, then its captures in increasing order of their rank sets.
+    comes first, then the captures of one card in index order, then the captures of
+    several cards in increasing order of their rank sets (bit r - 1 for rank r), and of
+    their cards when two take the same ranks.
     """
     ace_all = rules.ace_captures_all
     ace_takes_ace = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY

@@ -440,7 +440,11 @@ class GameState(_Visible):
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move, one per distinct capture choice, in a fixed order.
 
-        The result is computed once per state. Empty when the hand is over.
+        The order: card by card in index order (`DECK` order); for each card, laying it
+        down first (when legal), then the captures of one card in index order, then the
+        captures of several cards in increasing order of their ranks (read as a set of
+        ranks, bit r - 1 for rank r) and then of their cards. The result is computed once
+        per state. Empty when the hand is over.
         """
         moves = self._moves
         if moves is None:

@@ -1,0 +1,151 @@
+"""The move generator and its precomputed tables, rebuilt here and checked by brute force.
+
+The library builds its capture tables when `scopa.moves` is imported and one generator per
+rules value; these tests build them afresh, so that what is checked is the code that
+builds them, on arbitrary hands and tables (not only positions reached in play).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import attrs
+import pytest
+
+from scopa import DECK, AceOnAce, CapturePriority, Card, Move, Rules, RulesError, find_variant
+from scopa import moves as moves_module
+from scopa.moves import move_generator, move_of_key
+from tests import oracle
+from tests.strategies import PRESETS
+
+
+def mask(cards: frozenset[Card] | list[Card]) -> int:
+    return sum(1 << card.index for card in cards)
+
+
+def rank_set(cards: frozenset[Card]) -> int:
+    return sum(1 << (rank - 1) for rank in {card.rank for card in cards})
+
+
+def expected_moves(rules: Rules, hand: list[Card], table: frozenset[Card]) -> list[Move]:
+    """The legal moves in the documented order, from the capture oracle."""
+    found = []
+    for card in sorted(hand, key=lambda c: c.index):
+        allowed = oracle.card_captures(rules, card, table)
+        if not allowed or not rules.played_card_must_capture:
+            found.append(Move(card))
+        ordered = sorted(allowed, key=lambda s: (len(s) > 1, rank_set(s), mask(s)))
+        found += [Move(card, captured) for captured in ordered]
+    if rules.must_play_capturing_card_if_any and any(m.captured for m in found):
+        found = [m for m in found if m.captured]
+    return found
+
+
+def random_position(rng: random.Random) -> tuple[list[Card], frozenset[Card]]:
+    """A hand of 1-10 cards and a table of 0-10 others, often with few ranks in play."""
+    pool = list(DECK)
+    if rng.random() < 0.3:
+        low = rng.randint(1, 6)
+        pool = [card for card in DECK if low <= card.rank <= low + rng.randint(1, 4)]
+    chosen = rng.sample(pool, min(len(pool), rng.randint(1, 20)))
+    cut = rng.randint(1, min(10, len(chosen)))
+    return chosen[:cut], frozenset(chosen[cut:][:10])
+
+
+def knob_combinations() -> list[Rules]:
+    """The classic rules under every combination of the knobs the generator reads."""
+    found = []
+    for priority, must, first, by_rank, by_sum, ace_all, ace_on_ace in itertools.product(
+        CapturePriority, *[(False, True)] * 5, AceOnAce
+    ):
+        try:
+            found.append(
+                attrs.evolve(
+                    find_variant("classic"),
+                    capture_priority=priority,
+                    played_card_must_capture=must,
+                    must_play_capturing_card_if_any=first,
+                    capture_by_rank=by_rank,
+                    capture_by_sum=by_sum,
+                    ace_captures_all=ace_all,
+                    ace_with_ace_on_table=ace_on_ace,
+                )
+            )
+        except RulesError:
+            continue
+    return found
+
+
+KNOBS = knob_combinations()
+
+
+def test_every_knob_combination_is_checked() -> None:
+    assert len(KNOBS) >= 96
+
+
+@pytest.mark.parametrize(
+    "rules", PRESETS + KNOBS, ids=[r.name for r in PRESETS] + [str(i) for i in range(len(KNOBS))]
+)
+def test_a_fresh_generator_agrees_with_the_oracle(rules: Rules) -> None:
+    generate = move_generator(rules)
+    rng = random.Random(f"generator {rules!r}")
+    repeated_ranks = distinct_ranks = 0
+    for _ in range(60):
+        hand, table = random_position(rng)
+        found = generate(mask(hand), mask(table))
+        expected = expected_moves(rules, hand, table)
+        assert found == expected, (sorted(map(str, hand)), sorted(map(str, table)))
+        # the moves are the shared ones, whatever path built them
+        assert all(move is move_of_key(move._key) for move in found)
+        if len({card.rank for card in table}) < len(table):
+            repeated_ranks += 1
+        else:
+            distinct_ranks += 1
+    assert repeated_ranks >= 5 and distinct_ranks >= 5
+
+
+def test_the_sum_tables_hold_every_set_of_distinct_ranks() -> None:
+    for ranks in range(1024):
+        present = [r for r in range(1, 11) if ranks >> (r - 1) & 1]
+        expected: list[list[int]] = [[] for _ in range(11)]
+        for size in range(2, len(present) + 1):
+            for chosen in itertools.combinations(present, size):
+                if sum(chosen) <= 10:
+                    cards = frozenset(card for card in DECK if card.rank in chosen)
+                    expected[sum(chosen)].append(mask(cards))
+        table = moves_module._sum_sets(ranks)
+        assert table == tuple(tuple(sorted(masks)) for masks in expected), present
+
+
+def test_the_fewest_cards_are_kept() -> None:
+    assert moves_module._fewest([]) == []
+    assert moves_module._fewest([0b111]) == [0b111]
+    assert moves_module._fewest([0b111, 0b1001, 0b110, 0b1111]) == [0b1001, 0b110]
+
+
+def test_a_move_key_names_its_card_and_captures(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(moves_module, "_MOVES", {})
+    monkeypatch.setattr(moves_module, "_MOVE_CACHE_LIMIT", 3)
+    rng = random.Random("keys")
+    for _ in range(50):
+        index = rng.randrange(40)
+        taken = rng.sample([card for card in DECK if card.index != index], rng.randint(0, 5))
+        key = mask(taken) << 6 | index
+        move = move_of_key(key)
+        assert move == Move(DECK[index], frozenset(taken))
+        assert move._key == key
+    assert len(moves_module._MOVES) == 3
+    shared = list(moves_module._MOVES.items())
+    for key, move in shared:
+        assert move_of_key(key) is move
+
+
+def test_the_indices_of_a_mask(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(moves_module, "_INDICES", {})
+    monkeypatch.setattr(moves_module, "_MOVE_CACHE_LIMIT", 2)
+    for chosen in ([], [0], [3, 17, 39], [5, 6, 7, 8]):
+        value = sum(1 << i for i in chosen)
+        assert moves_module._indices_of(value) == tuple(chosen)
+        assert moves_module._indices_of(value) == tuple(chosen)
+    assert len(moves_module._INDICES) == 2
