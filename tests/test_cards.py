@@ -100,6 +100,8 @@ def test_cards_sort_and_hash_by_index() -> None:
     assert built == DECK[6]
     assert hash(built) == hash(DECK[6])
     assert built in {DECK[6]}
+    assert not built < DECK[6]
+    assert not built > DECK[6]
     assert Card.parse("7D") != "7D"
 
 
@@ -187,8 +189,9 @@ def test_deal_code_bounds() -> None:
 def test_a_deck_needs_the_forty_distinct_cards() -> None:
     with pytest.raises(InvalidStateError, match="40 cards"):
         Deck(DECK[:39])
-    with pytest.raises(InvalidStateError, match="missing 10B"):
+    with pytest.raises(InvalidStateError) as caught:
         Deck((*DECK[:39], DECK[0]))
+    assert str(caught.value) == "a deck needs each of the 40 cards once; missing 10B"
     with pytest.raises(InvalidStateError):
         Deck([*DECK[:39], "10B"])  # type: ignore[list-item]
 

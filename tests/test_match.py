@@ -140,6 +140,23 @@ def test_a_seeded_match_deals_the_stream_of_its_seed() -> None:
     second = finish_hand(match)
     assert second.deck != match.deck
     assert second.hands[0].deck == match.deck
+    third = finish_hand(second)
+    assert third.deck not in (match.deck, second.deck)
+    assert third.hands[1].deck == second.deck
+
+
+def test_without_a_seed_one_is_drawn() -> None:
+    matches = [Match.new(TRETRE) for _ in range(20)]
+    assert all(0 <= m.stream < 2**64 for m in matches)  # type: ignore[operator]
+    assert len({m.deck for m in matches}) > 1
+
+
+def test_a_stream_replaces_the_decks_to_come() -> None:
+    decks = [Deck.shuffled(1), Deck.shuffled(2)]
+    switched = Match.new(scripted(TRETRE, [(1, 0), (1, 0)]), decks=decks).with_stream(99)
+    assert switched.deck == decks[0]
+    assert finish_hand(switched).deck not in decks
+    assert not finish_hand(switched).awaiting_deal
 
 
 def test_explicit_decks_then_waiting_for_a_deal() -> None:
@@ -257,6 +274,8 @@ def test_rematch_dealer_is_the_player_right_of_the_last_dealer() -> None:
     assert three.state.dealer == 0
     again = three.rematch(seed=11)
     assert again.first_dealer == again.dealer == 1
+    assert again.deck == Match.new(TRETRE, seed=11, first_dealer=1).deck
+    assert three.rematch(decks=[Deck.shuffled(5)]).deck == Deck.shuffled(5)
     assert again.series_before == SeriesRecord(wins=(1, 0), losses=(0, 1), abandoned=(0, 0))
     # two hands dealt by 0, 1: the rematch is first dealt by 0
     two = play(Match.new(scripted(TRETRE, [(5, 3), (4, 1)]), seed=12))

@@ -13,12 +13,14 @@ from scopa import (
     MisdealRule,
     MissingSuit,
     PrimieraTable,
+    Rules,
     RulesError,
     ScoringRules,
     Tiebreak,
     find_variant,
     variant_names,
 )
+from scopa.rules import _for_four
 
 
 def test_presets_and_their_knobs() -> None:
@@ -144,3 +146,15 @@ def test_misdeal_rules(table: str, classic: bool, tretre: bool, cirulla: bool) -
     assert MisdealRule.TRETRE.annuls(cards) is tretre
     assert MisdealRule.CIRULLA.annuls(cards) is cirulla
     assert MisdealRule.NONE.annuls(cards) is False
+
+
+def test_the_four_player_form_of_a_preset() -> None:
+    # SPEC: the 4-player games are two pairs with ten cards each and no table
+    base = find_variant("scopa-d-assi")
+    four = _for_four(base, "four")
+    assert four.name == "four"
+    assert (four.players, four.number_of_sides, four.hand_size, four.table_size) == (4, 2, 10, 0)
+    unchanged = {"name", "players", "sides", "hand_size", "table_size"}
+    for field in attrs.fields(Rules):
+        if field.name not in unchanged:
+            assert getattr(four, field.name) == getattr(base, field.name), field.name

@@ -252,6 +252,33 @@ def test_later_deals_give_three_cards_each_leader_first() -> None:
     assert state.stock == deck.cards[16:]
 
 
+def test_states_are_equal_when_position_and_rules_are() -> None:
+    state = GameState.new(CLASSIC, seed=1)
+    assert state == GameState.new(CLASSIC, seed=1)
+    assert state != GameState.new(attrs.evolve(CLASSIC, target=21), seed=1)
+    assert state != GameState.new(CLASSIC, seed=2)
+    # hashes follow equality and tell different states apart
+    later = [state]
+    for _ in range(10):
+        later.append(later[-1].apply(later[-1].legal_moves()[0]))
+    assert hash(GameState.new(CLASSIC, seed=1)) == hash(state)
+    assert len({hash(s) for s in later}) == len(later)
+    moves = [move for s in later for move in s.legal_moves()]
+    assert len({hash(m) for m in moves}) == len(set(moves)) > 10
+
+
+def test_three_players_are_dealt_leader_first_round_the_table() -> None:
+    # the leader is the player after the dealer, then the next, the dealer last
+    deck = Deck.shuffled(13)
+    rules = find_variant("scopa-3")
+    state = GameState.new(rules, deck=deck, dealer=1)
+    assert [state.hands[p] for p in (2, 0, 1)] == [frozenset(deck[i : i + 3]) for i in (0, 3, 6)]
+    assert state.table == frozenset(deck[9:13])
+    for _ in range(9):
+        state = state.apply(state.legal_moves()[0])
+    assert [state.hands[p] for p in (2, 0, 1)] == [frozenset(deck[i : i + 3]) for i in (13, 16, 19)]
+
+
 def test_seeded_deal_skips_annulled_tables() -> None:
     # Find a seed whose first shuffle is annulled (3+ kings on the table): the deal must
     # then be the next shuffle of the same stream.

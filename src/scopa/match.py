@@ -101,7 +101,16 @@ class SeriesRecord:
         )
 
     def add(self, outcomes: Sequence[Outcome]) -> SeriesRecord:
-        """The record with one more match, whose outcomes are given per player."""
+        """The record with one more match, whose outcomes are given per player.
+
+        Raises:
+            InvalidStateError: the outcomes are not one per player.
+        """
+        if len(outcomes) != len(self.wins):
+            raise InvalidStateError(
+                f"a series of {len(self.wins)} players needs {len(self.wins)} outcomes, "
+                f"got {len(outcomes)}"
+            )
 
         def count(values: tuple[int, ...], outcome: Outcome) -> tuple[int, ...]:
             return tuple(v + (o is outcome) for v, o in zip(values, outcomes, strict=True))
@@ -163,14 +172,17 @@ class Match:
         Raises:
             InvalidStateError: both a seed and decks are given, the first dealer is not a
                 player, or a deck's first table is annulled by the misdeal rule.
+            TypeError: `rules` is not a `Rules`, or a deck is not a `Deck`.
         """
         deck_list = tuple(decks)
         if seed is not None and deck_list:
             raise InvalidStateError("give a seed or decks, not both")
         if not all(isinstance(d, Deck) for d in deck_list):
             raise TypeError("decks must be Deck objects")
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
         rng = None if deck_list else (secrets.randbits(64) if seed is None else seed)
-        players = rules.players if isinstance(rules, Rules) else 0
+        players = rules.players
         if isinstance(first_dealer, bool) or first_dealer not in range(players):
             raise InvalidStateError(f"first_dealer must be a player, not {first_dealer!r}")
         record = series if series is not None else SeriesRecord.empty(players)

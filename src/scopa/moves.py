@@ -69,22 +69,15 @@ class Move:
         """
         if not isinstance(text, str):
             raise TypeError(f"a move must be given as text, not {type(text).__name__}")
-        stripped = text.strip()
-        cut = stripped.lower().find("x")
-        played, sep, taken = (
-            (stripped, "", "") if cut < 0 else (stripped[:cut], "x", stripped[cut + 1 :])
-        )
+        played, sep, taken = text.strip().replace("X", "x").partition("x")
         taken = taken.replace("+", "")
-        if not played or played == "-" or (sep and taken in ("", "-")):
-            raise NotationError(
-                f"cannot read {text!r} as a move (expected e.g. '7D' or '7Dx3C+4S')"
-            )
+        unreadable = f"cannot read {text!r} as a move (expected e.g. '7D' or '7Dx3C+4S')"
+        if not played or (sep and taken in ("", "-")):
+            raise NotationError(unreadable)
         cards = parse_cards(played, "move")
         captured = parse_cards(taken, "move") if sep else ()
         if len(cards) != 1:
-            raise NotationError(
-                f"cannot read {text!r} as a move (expected e.g. '7D' or '7Dx3C+4S')"
-            )
+            raise NotationError(unreadable)
         card = cards[0]
         if len(set(captured)) != len(captured) or card in captured:
             raise NotationError(f"cannot read {text!r} as a move: a card is repeated")

@@ -106,11 +106,6 @@ def _whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
         raise RulesError(f"{attribute.name} must be a non-negative int, not {value!r}")
 
 
-def _optional_whole(_: object, attribute: attrs.Attribute[int | None], value: object) -> None:
-    if value is not None:
-        _whole(_, attribute, value)  # type: ignore[arg-type]
-
-
 def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
         raise RulesError(f"{attribute.name} must be True or False, not {value!r}")
@@ -164,7 +159,7 @@ class Carte:
     least that many cards.
     """
 
-    threshold: int | None = attrs.field(default=None, validator=_optional_whole)
+    threshold: int | None = attrs.field(default=None, validator=attrs.validators.optional(_whole))
     """The cards a side needs to score, if any."""
     name: str = attrs.field(default="carte", validator=_text)
     """The category's name."""
@@ -181,7 +176,7 @@ class Denari:
     With a `threshold` (6), a side must also have at least that many denari.
     """
 
-    threshold: int | None = attrs.field(default=None, validator=_optional_whole)
+    threshold: int | None = attrs.field(default=None, validator=attrs.validators.optional(_whole))
     """The denari a side needs to score, if any."""
     name: str = attrs.field(default="denari", validator=_text)
     """The category's name."""
@@ -351,11 +346,12 @@ class Primiera:
         totals = []
         complete = []
         for pile in hand.piles:
-            best = [-1, -1, -1, -1]
+            best: dict[Suit, int] = {}
             for card in pile:
-                best[card.suit] = max(best[card.suit], values[card.rank - 1])
-            totals.append(sum(v for v in best if v > 0))
-            complete.append(min(best) >= 0)
+                value = values[card.rank - 1]
+                best[card.suit] = max(value, best.get(card.suit, value))
+            totals.append(sum(best.values()))
+            complete.append(len(best) == 4)
         if self.missing_suit is MissingSuit.ZERO:
             return CategoryScore(self.name, strict_max(totals), tuple(totals))
         return CategoryScore(self.name, strict_max(totals, complete), tuple(totals))

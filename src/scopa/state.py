@@ -762,7 +762,7 @@ def _turn_from_sizes(rules: Rules, dealer: int, hands: tuple[int, ...], stock: i
         if stock:
             raise InvalidStateError("every hand is empty but the stock is not: deal the next cards")
         return None
-    top = sizes[0] if sizes[0] >= sizes[-1] else sizes[-1]
+    top = sizes[-1]  # the last player of the round has played least
     played = sum(1 for s in sizes if s == top - 1)
     if top > rules.hand_size or sizes != [top - 1] * played + [top] * (n - played):
         raise InvalidStateError(

@@ -1,0 +1,674 @@
+"""Error messages, whole.
+
+A server shows these messages to players and a developer reads them to find the problem,
+so each one is pinned here in full: it must say what was wrong and where, in words.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable
+from fractions import Fraction
+
+import attrs
+import pytest
+
+from scopa import (
+    DECK,
+    Abandonment,
+    AbandonReason,
+    BrilliEconomy,
+    Card,
+    Carte,
+    Deck,
+    GameState,
+    HandScore,
+    IllegalMoveError,
+    InvalidStateError,
+    Match,
+    Move,
+    Napola,
+    NotationError,
+    Outcome,
+    Primiera,
+    PrimieraTable,
+    Rules,
+    RulesError,
+    ScopaError,
+    Scope,
+    ScoringRules,
+    SeriesRecord,
+    find_variant,
+    variant_aliases,
+    variant_names,
+)
+from tests.helpers import card_list, cards, rest_of
+
+CLASSIC = find_variant("classic")
+# The deal of seed 1, player 0 dealing: player 1 leads with 1D 9C 3S on 5D 6D 2C 8C.
+HANDS, TABLE = "2D8S9B/1D9C3S", "5D6D2C8C"
+STOCK = "4C3B5B10D1S3D5S4S1B10B1C10C6C6S10S6B7B2S4B8B9D7S9S7D3C7C2B4D8D5C"
+FIELDS = [HANDS, TABLE, STOCK, "-/-", "0/0", "0", "1", "-"]
+
+
+def position(**changes: str) -> str:
+    """The position of seed 1 with some fields (by name) changed."""
+    names = ["hands", "table", "stock", "piles", "scope", "dealer", "current", "last"]
+    return " ".join(changes.get(name, field) for name, field in zip(names, FIELDS, strict=True))
+
+
+def raised(error: type[Exception], call: Callable[[], object]) -> str:
+    """The message of the error that `call` raises."""
+    with pytest.raises(error) as caught:
+        call()
+    if isinstance(caught.value, ScopaError):
+        assert isinstance(caught.value, ValueError)
+    return str(caught.value.args[0])
+
+
+def test_the_position_used_here_is_the_deal_of_seed_1() -> None:
+    assert GameState.from_text(CLASSIC, position()) == GameState.new(CLASSIC, seed=1)
+
+
+# --------------------------------------------------------------------------- text readers
+
+TEXT_CASES: list[tuple[str, type[Exception], Callable[[], object], str]] = [
+    ("card type", TypeError, lambda: Card.parse(7), "a card must be given as text, not int"),  # type: ignore[arg-type]
+    (
+        "card",
+        NotationError,
+        lambda: Card.parse("11D"),
+        "cannot read '11D' as a card (expected e.g. '7D', '10b', 'Rc')",
+    ),
+    (
+        "move type",
+        TypeError,
+        lambda: Move.parse(None),  # type: ignore[arg-type]
+        "a move must be given as text, not NoneType",
+    ),
+    (
+        "move without a card",
+        NotationError,
+        lambda: Move.parse("x3C"),
+        "cannot read 'x3C' as a move (expected e.g. '7D' or '7Dx3C+4S')",
+    ),
+    (
+        "move taking nothing",
+        NotationError,
+        lambda: Move.parse("7Dx"),
+        "cannot read '7Dx' as a move (expected e.g. '7D' or '7Dx3C+4S')",
+    ),
+    (
+        "move taking '-'",
+        NotationError,
+        lambda: Move.parse("7Dx-"),
+        "cannot read '7Dx-' as a move (expected e.g. '7D' or '7Dx3C+4S')",
+    ),
+    (
+        "move of two cards",
+        NotationError,
+        lambda: Move.parse("7D3C"),
+        "cannot read '7D3C' as a move (expected e.g. '7D' or '7Dx3C+4S')",
+    ),
+    (
+        "move of no card",
+        NotationError,
+        lambda: Move.parse("-"),
+        "cannot read '-' as a move (expected e.g. '7D' or '7Dx3C+4S')",
+    ),
+    (
+        "move with two x",
+        NotationError,
+        lambda: Move.parse("7Dx3Cx4S"),
+        "cannot read '3Cx4S' as a move: bad card at 'x4S'",
+    ),
+    (
+        "move with a bad card",
+        NotationError,
+        lambda: Move.parse("7Q"),
+        "cannot read '7Q' as a move: bad card at '7Q'",
+    ),
+    (
+        "move with a bad capture",
+        NotationError,
+        lambda: Move.parse("7Dx3C+4Q"),
+        "cannot read '3C4Q' as a move: bad card at '4Q'",
+    ),
+    (
+        "move repeating a card",
+        NotationError,
+        lambda: Move.parse("7Dx3C+3C"),
+        "cannot read '7Dx3C+3C' as a move: a card is repeated",
+    ),
+    (
+        "deal code type",
+        TypeError,
+        lambda: Deck.from_code(12),  # type: ignore[arg-type]
+        "a deal code must be text, not int",
+    ),
+    (
+        "position type",
+        TypeError,
+        lambda: GameState.from_text(CLASSIC, 5),  # type: ignore[arg-type]
+        "a position must be text, not int",
+    ),
+    (
+        "position fields",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, "a b c"),
+        "a position has 8 fields, 3 in 'a b c'",
+    ),
+    (
+        "hands",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(hands="2D8S9B")),
+        "hands needs 2 parts separated by '/', got '2D8S9B'",
+    ),
+    (
+        "piles",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(piles="-")),
+        "piles needs 2 parts separated by '/', got '-'",
+    ),
+    (
+        "scope",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(scope="0")),
+        "scope needs 2 parts separated by '/', got '0'",
+    ),
+    (
+        "scope count",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(scope="0/x")),
+        "a scope count must be a number, got 'x'",
+    ),
+    (
+        "dealer",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(dealer="x")),
+        "dealer must be a player number or '-', got 'x'",
+    ),
+    (
+        "dealer '-'",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(dealer="-")),
+        "the dealer cannot be '-'",
+    ),
+    (
+        "dealer of ten digits",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(dealer="1234567890")),
+        "dealer must be a player number or '-', got '1234567890'",
+    ),
+    (
+        "dealer of nine digits",
+        InvalidStateError,
+        lambda: GameState.from_text(CLASSIC, position(dealer="123456789")),
+        "dealer must be a player number from 0 to 1, not 123456789",
+    ),
+    (
+        "current player",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(current="y")),
+        "current player must be a player number or '-', got 'y'",
+    ),
+    (
+        "last capturer",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(last="z")),
+        "last capturer must be a player number or '-', got 'z'",
+    ),
+    (
+        "a hand",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(hands="2D8S9Q/1D9C3S")),
+        "cannot read '2D8S9Q' as a hand: bad card at '9Q'",
+    ),
+    (
+        "an empty hand",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(hands="2D8S9B/")),
+        "cannot read '' as a hand (write '-' for none)",
+    ),
+    (
+        "the table",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(table="5D6D2C8Q")),
+        "cannot read '5D6D2C8Q' as a table: bad card at '8Q'",
+    ),
+    (
+        "the stock",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(stock="4C3Q5B")),
+        "cannot read '4C3Q5B' as a stock: bad card at '3Q5B'",
+    ),
+    (
+        "a pile",
+        NotationError,
+        lambda: GameState.from_text(CLASSIC, position(piles="-/7Q")),
+        "cannot read '7Q' as a pile: bad card at '7Q'",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("error", "call", "expected"),
+    [case[1:] for case in TEXT_CASES],
+    ids=[case[0] for case in TEXT_CASES],
+)
+def test_reader_messages(error: type[Exception], call: Callable[[], object], expected: str) -> None:
+    assert raised(error, call) == expected
+
+
+def test_moves_are_read_with_either_x() -> None:
+    assert Move.parse("7DX3C+4S") == Move.parse("7Dx3C+4S") == Move.parse(" 7dx3c4s ")
+    assert Move.parse("7D").captured == frozenset()
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def seed_1_position(**changes: object) -> GameState:
+    """`from_position` on the deal of seed 1, with some arguments changed."""
+    arguments: dict[str, object] = {
+        "hands": [cards("2D 8S 9B"), cards("1D 9C 3S")],
+        "table": cards("5D 6D 2C 8C"),
+        "stock": GameState.new(CLASSIC, seed=1).stock,
+        "dealer": 0,
+    }
+    arguments.update(changes)
+    return GameState.from_position(CLASSIC, **arguments)  # type: ignore[arg-type]
+
+
+def endgame(**changes: object) -> GameState:
+    """A position after the last deal: 2D with player 0, 5C with player 1, 3C on the table."""
+    left = cards("2D 5C 3C")
+    arguments: dict[str, object] = {
+        "hands": [cards("2D"), cards("5C")],
+        "table": cards("3C"),
+        "stock": (),
+        "piles": [rest_of(left), frozenset()],
+        "scope": [0, 0],
+        "dealer": 1,
+        "last_capturer": 0,
+    }
+    arguments.update(changes)
+    return GameState.from_position(CLASSIC, **arguments)  # type: ignore[arg-type]
+
+
+def test_the_positions_used_here_are_legal() -> None:
+    assert seed_1_position() == GameState.new(CLASSIC, seed=1)
+    assert endgame().current_player == 0
+
+
+NO_PILE = frozenset[Card]()
+POSITION_CASES: list[tuple[str, Callable[[], object], str]] = [
+    (
+        "dealer",
+        lambda: seed_1_position(dealer=2),
+        "dealer must be a player number from 0 to 1, not 2",
+    ),
+    (
+        "hands as text",
+        lambda: seed_1_position(hands="ab"),
+        "hands must be a sequence of 2 groups of cards",
+    ),
+    (
+        "hands of one player",
+        lambda: seed_1_position(hands=[cards("2D")]),
+        "hands must be a sequence of 2 groups of cards",
+    ),
+    (
+        "hands of text",
+        lambda: seed_1_position(hands=[["x"], []]),
+        "hands must hold Cards, got ('x',)",
+    ),
+    (
+        "a card twice in a hand",
+        lambda: seed_1_position(hands=[card_list("2D 8S") + card_list("8S"), cards("1D 9C 3S")]),
+        "a card is given twice in hands",
+    ),
+    (
+        "a card twice on the table",
+        lambda: seed_1_position(table=card_list("5D 6D 2C") + card_list("2C")),
+        "a card is given twice in table",
+    ),
+    (
+        "a card twice in a pile",
+        lambda: endgame(piles=[[*rest_of(cards("2D 5C 3C")), DECK[0]], NO_PILE]),
+        "a card is given twice in piles",
+    ),
+    ("stock of text", lambda: seed_1_position(stock=["4C"]), "stock must hold Cards"),
+    (
+        "a card twice in the stock",
+        lambda: seed_1_position(stock=card_list("4C") * 2),
+        "cards given twice in the stock",
+    ),
+    ("scope", lambda: seed_1_position(scope=[0]), "scope must be 2 non-negative ints, not [0]"),
+    (
+        "a card in a hand and on the table",
+        lambda: seed_1_position(table=cards("5D 6D 2C 8C 9B 2D")),
+        "cards given twice: 2D9B",
+    ),
+    (
+        "cards missing",
+        lambda: seed_1_position(table=cards("5D 6D")),
+        "cards missing: 2C8C",
+    ),
+    (
+        "a stock too large",
+        lambda: GameState.from_position(
+            CLASSIC,
+            hands=[NO_PILE, NO_PILE],
+            table=cards("1D 2D 3D 4D"),
+            stock=sorted(rest_of(cards("1D 2D 3D 4D"))),
+            dealer=0,
+        ),
+        "a stock of 36 cards is impossible with deals of 6",
+    ),
+    (
+        "the current player",
+        lambda: seed_1_position(current_player=0),
+        "with these hand sizes it is player 1's turn, not 0",
+    ),
+    (
+        "hand sizes",
+        lambda: seed_1_position(hands=[cards("2D 8S 9B 1D"), cards("9C 3S")]),
+        "hand sizes [4, 2] do not fit a round of 3-card hands led by player 1",
+    ),
+    (
+        "too many scope",
+        lambda: endgame(scope=[20, 0]),
+        "player 0 cannot have 20 scope with 37 cards",
+    ),
+    (
+        "the last capturer",
+        lambda: endgame(last_capturer=1),
+        "last_capturer 1 has captured nothing",
+    ),
+    (
+        "several capturers",
+        lambda: endgame(piles=[rest_of(cards("2D 5C 3C 1B")), cards("1B")], last_capturer=None),
+        "several players have captured: give last_capturer",
+    ),
+    (
+        "a finished hand with cards on the table",
+        lambda: endgame(hands=[NO_PILE, NO_PILE], table=cards("2D 5C 3C")),
+        "a finished hand has no cards left on the table",
+    ),
+    (
+        "empty hands and a stock",
+        lambda: GameState.from_position(
+            CLASSIC,
+            hands=[NO_PILE, NO_PILE],
+            table=NO_PILE,
+            stock=sorted(cards("1D 2D 3D 4D 5D 6D")),
+            piles=[rest_of(cards("1D 2D 3D 4D 5D 6D")), NO_PILE],
+            dealer=0,
+        ),
+        "every hand is empty but the stock is not: deal the next cards",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [case[1:] for case in POSITION_CASES],
+    ids=[case[0] for case in POSITION_CASES],
+)
+def test_position_messages(call: Callable[[], object], expected: str) -> None:
+    assert raised(InvalidStateError, call) == expected
+
+
+def test_states_are_only_built_by_their_constructors() -> None:
+    assert raised(TypeError, GameState) == (
+        "build states with GameState.new() or GameState.from_position()"
+    )
+
+
+def test_illegal_move_messages() -> None:
+    state = GameState.new(CLASSIC, seed=1)
+    where = "with table 5D6D2C8C"
+    assert raised(IllegalMoveError, lambda: state.apply("1D")) == "'1D' is not a Move"  # type: ignore[arg-type]
+    assert raised(IllegalMoveError, lambda: state.apply(Move.parse("2D"))) == (
+        f"illegal move '2D' {where}: 2D is not in player 1's hand"
+    )
+    assert raised(IllegalMoveError, lambda: state.apply(Move.parse("9Cx7C+2C"))) == (
+        f"illegal move '9Cx2C+7C' {where}: 7C not on the table"
+    )
+    # player 0 holds 2D and must take the 2C with it
+    last = endgame(table=cards("2C"), piles=[rest_of(cards("2D 5C 2C")), NO_PILE])
+    assert raised(IllegalMoveError, lambda: last.apply(Move.parse("2D"))) == (
+        "illegal move '2D' with table 2C: 2D may only play as 2Dx2C"
+    )
+    over = last.apply(Move.parse("2Dx2C")).apply(Move.parse("5C"))
+    assert over.is_terminal
+    assert raised(IllegalMoveError, lambda: over.apply(Move.parse("5C"))) == (
+        "illegal move '5C' with table -: the hand is over"
+    )
+
+
+def test_an_ambiguous_short_move_names_its_choices() -> None:
+    state = endgame(
+        hands=[cards("5D"), cards("5C")],
+        table=cards("2C 3C 1B 4B"),
+        piles=[rest_of(cards("5D 5C 2C 3C 1B 4B")), NO_PILE],
+    )
+    assert raised(Exception, lambda: state.parse_move("5D")) == (
+        "'5D' is ambiguous with table 2C3C1B4B: it may be 5Dx2C+3C, 5Dx1B+4B"
+    )
+
+
+def test_a_pickled_state_keeps_its_history() -> None:
+    state = GameState.new(CLASSIC, seed=1)
+    later = state.apply(state.legal_moves()[0])
+    copy = pickle.loads(pickle.dumps(later))
+    assert copy.history == later.history == ((1, state.legal_moves()[0]),)
+
+
+# --------------------------------------------------------------------------- matches
+
+
+def finished_match() -> Match:
+    match = Match.new(attrs.evolve(CLASSIC, target=1), seed=3)
+    while not match.is_over:
+        match = match.apply(match.state.legal_moves()[0])
+    return match
+
+
+def waiting_match() -> Match:
+    match = Match.new(CLASSIC, decks=[Deck.standard()])
+    while not match.awaiting_deal:
+        match = match.apply(match.state.legal_moves()[0])
+    return match
+
+
+def test_match_messages() -> None:
+    deck = Deck.standard()
+    assert raised(InvalidStateError, lambda: Match.new(CLASSIC, seed=1, decks=[deck])) == (
+        "give a seed or decks, not both"
+    )
+    assert raised(TypeError, lambda: Match.new(CLASSIC, decks=["x"])) == (  # type: ignore[list-item]
+        "decks must be Deck objects"
+    )
+    assert raised(TypeError, lambda: Match.new("classic")) == "rules must be a Rules, not str"  # type: ignore[arg-type]
+    assert raised(InvalidStateError, lambda: Match.new(CLASSIC, seed=1, first_dealer=5)) == (
+        "first_dealer must be a player, not 5"
+    )
+    playing = Match.new(CLASSIC, seed=1)
+    move = playing.state.legal_moves()[0]
+    assert raised(InvalidStateError, lambda: playing.apply(move, elapsed=-1)) == (
+        "elapsed time must not be negative, got -1"
+    )
+    assert raised(IllegalMoveError, lambda: playing.deal(deck)) == (
+        "the match is not waiting for a deck"
+    )
+    assert raised(IllegalMoveError, playing.rematch) == "a rematch starts once the match is over"
+    assert raised(InvalidStateError, lambda: playing.abandon(5)) == (
+        "player must be a player number, not 5"
+    )
+    assert raised(TypeError, lambda: playing.abandon(0, "left")) == (  # type: ignore[arg-type]
+        "reason must be an AbandonReason, not 'left'"
+    )
+    waiting = waiting_match()
+    assert raised(TypeError, lambda: waiting.deal("x")) == "deck must be a Deck, not str"  # type: ignore[arg-type]
+    assert raised(IllegalMoveError, lambda: waiting.apply(move)) == (
+        "the match waits for the next deck: call deal(deck)"
+    )
+    over = finished_match()
+    assert raised(IllegalMoveError, lambda: over.apply(move)) == "the match is over"
+    assert raised(IllegalMoveError, lambda: over.abandon(0)) == "the match is already over"
+    assert raised(InvalidStateError, lambda: SeriesRecord.empty(2).add([Outcome.WIN])) == (
+        "a series of 2 players needs 2 outcomes, got 1"
+    )
+
+
+def test_time_short_of_a_second_is_accepted() -> None:
+    match = Match.new(find_variant("tretre"), seed=1)
+    for elapsed in (0, 0.5, 29.9):
+        assert match.apply(match.state.legal_moves()[0], elapsed=elapsed).abandonment is None
+
+
+# --------------------------------------------------------------------------- rules
+
+
+RULES_CASES: list[tuple[str, Callable[[], object], str]] = [
+    ("one player", lambda: Rules(players=1), "a game needs at least 2 players, not 1"),
+    (
+        "sides as text",
+        lambda: Rules(sides="3"),  # type: ignore[arg-type]
+        "sides must be an int of at least 2 or None, not '3'",
+    ),
+    (
+        "sides that do not divide",
+        lambda: Rules(players=3, sides=2),
+        "3 players cannot form 2 equal sides",
+    ),
+    (
+        "a hand size",
+        lambda: Rules(hand_size=7),
+        "36 cards after the table do not split into deals of 7 cards to each of 2 players",
+    ),
+    (
+        "a capture priority",
+        lambda: Rules(capture_priority="free"),  # type: ignore[arg-type]
+        "capture_priority must be a CapturePriority, not 'free'",
+    ),
+    ("stakes", lambda: Rules(stakes=5), "stakes must be a Stakes or None, not 5"),  # type: ignore[arg-type]
+    ("a flag", lambda: Rules(capture_by_sum=1), "capture_by_sum must be True or False, not 1"),  # type: ignore[arg-type]
+    (
+        "a time limit",
+        lambda: Rules(move_time_limit=0),
+        "move_time_limit must be a positive number of seconds or None, not 0",
+    ),
+    ("a name", lambda: Scope(name=3), "name must be text, not 3"),  # type: ignore[arg-type]
+    ("a threshold", lambda: Carte(threshold=-1), "threshold must be a non-negative int, not -1"),
+    (
+        "a flag as a threshold",
+        lambda: Carte(threshold=True),
+        "threshold must be a non-negative int, not True",
+    ),
+    (
+        "a component flag",
+        lambda: Napola(napoleone_wins_match=1),  # type: ignore[arg-type]
+        "napoleone_wins_match must be True or False, not 1",
+    ),
+    ("a primiera table", lambda: Primiera(table="x"), "table must be a PrimieraTable, not 'x'"),  # type: ignore[arg-type]
+    (
+        "primiera values",
+        lambda: PrimieraTable("short", (1, 2)),
+        "a primiera table needs ten non-negative ints, got (1, 2)",
+    ),
+    (
+        "brilli",
+        lambda: BrilliEconomy(hand_pot="10"),  # type: ignore[arg-type]
+        "brilli must be an int or a Fraction, not '10'",
+    ),
+    (
+        "brilli as a flag",
+        lambda: BrilliEconomy(hand_pot=True),
+        "brilli must be an int or a Fraction, not True",
+    ),
+    (
+        "a component",
+        lambda: ScoringRules([Scope(), "carte"]),  # type: ignore[list-item]
+        "'carte' has no name and score() method",
+    ),
+    (
+        "component names",
+        lambda: ScoringRules([Scope(), Scope()]),
+        "scoring component names must be unique, got ['scope', 'scope']",
+    ),
+    (
+        "a component to remove",
+        lambda: ScoringRules.standard().without("napola"),
+        "no scoring component 'napola'",
+    ),
+    (
+        "a variant",
+        lambda: find_variant("briscola"),
+        "unknown variant 'briscola'; known names: "
+        + ", ".join(
+            sorted(alias for name in variant_names() for alias in (name, *variant_aliases(name)))
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [case[1:] for case in RULES_CASES],
+    ids=[case[0] for case in RULES_CASES],
+)
+def test_rules_messages(call: Callable[[], object], expected: str) -> None:
+    assert raised(RulesError, call) == expected
+
+
+def test_valid_rule_parts_are_accepted() -> None:
+    assert Rules(move_time_limit=0.5).move_time_limit == 0.5
+    assert Carte(threshold=21).threshold == 21
+    assert Rules(sides=None).number_of_sides == 2
+    assert (
+        find_variant("Scopa_d assi") == find_variant("scopa d'assi") == find_variant("scopa-d-assi")
+    )
+
+
+def test_a_missing_category_names_the_categories() -> None:
+    score: HandScore = GameState.new(CLASSIC, seed=1).hand_score()
+    with pytest.raises(KeyError) as caught:
+        score["napola"]
+    assert caught.value.args[0] == (
+        "no scoring category 'napola'; the categories are scope, carte, denari, settebello, "
+        "primiera"
+    )
+
+
+# --------------------------------------------------------------------------- stakes
+
+
+def test_settling_messages() -> None:
+    brilli = BrilliEconomy()
+    assert raised(InvalidStateError, lambda: brilli.settle([(1, 2, 3)])) == (
+        "hand points (1, 2, 3) do not fit 2 sides"
+    )
+    assert raised(InvalidStateError, lambda: brilli.settle([(1, -2)])) == (
+        "hand points (1, -2) do not fit 2 sides"
+    )
+    late = Abandonment(player=0, hand=3, reason=AbandonReason.VOLUNTARY)
+    assert raised(InvalidStateError, lambda: brilli.settle([(4, 0)], abandonment=late)) == (
+        "an abandonment in hand 3 by player 0 does not follow 1 completed hands of 2 sides"
+    )
+    assert raised(InvalidStateError, lambda: brilli.settle([(4, 0)], winner=2)) == (
+        "winner 2 is not one of 2 sides"
+    )
+
+
+def test_the_pot_of_an_abandoned_hand_is_split_among_the_survivors() -> None:
+    # three sides; hand 1 went 3-1-0 (10 brilli: 7.5, 2.5, 0); side 1 leaves in hand 2,
+    # whose 10 brilli go to sides 0 and 2, 5 each; side 1 loses 30
+    left = Abandonment(player=1, hand=2, reason=AbandonReason.VOLUNTARY)
+    assert BrilliEconomy().settle([(3, 1, 0)], abandonment=left, sides=3) == (
+        Fraction(25, 2),
+        Fraction(5, 2) - 30,
+        Fraction(5),
+    )
