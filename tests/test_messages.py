@@ -18,6 +18,7 @@ from scopa import (
     Abandonment,
     AbandonReason,
     BrilliEconomy,
+    CapturePriority,
     Card,
     Carte,
     Deck,
@@ -260,6 +261,12 @@ def test_reader_messages(error: type[Exception], call: Callable[[], object], exp
     assert raised(error, call) == expected
 
 
+def test_a_move_holds_its_captures_as_a_frozenset() -> None:
+    move = Move(Card.parse("7D"), [Card.parse("3C"), Card.parse("4C")])
+    assert move.captured == frozenset(card_list("3C 4C"))
+    assert isinstance(move.captured, frozenset)
+
+
 def test_moves_are_read_with_either_x() -> None:
     assert Move.parse("7DX3C+4S") == Move.parse("7Dx3C+4S") == Move.parse(" 7dx3c4s ")
     assert Move.parse("7D").captured == frozenset()
@@ -426,6 +433,31 @@ def test_states_are_only_built_by_their_constructors() -> None:
     )
 
 
+def test_new_state_messages() -> None:
+    deck = Deck.standard()
+    assert raised(TypeError, lambda: GameState.new("classic", seed=1)) == (  # type: ignore[arg-type]
+        "rules must be a Rules, not str"
+    )
+    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=1, deck=deck)) == (
+        "give a seed or a deck, not both"
+    )
+    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=1, dealer="0")) == (  # type: ignore[arg-type]
+        "dealer must be a player number from 0 to 1, not '0'"
+    )
+    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=1, dealer=True)) == (
+        "dealer must be a player number from 0 to 1, not True"
+    )
+    assert raised(TypeError, lambda: GameState.new(CLASSIC, deck=list(DECK))) == (  # type: ignore[arg-type]
+        "deck must be a Deck, not list"
+    )
+    assert raised(TypeError, lambda: GameState.new(CLASSIC, seed="1")) == (  # type: ignore[arg-type]
+        "a seed must be an int, not str"
+    )
+    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=2**64)) == (
+        "a seed must be between 0 and 2**64 - 1, not 18446744073709551616"
+    )
+
+
 def test_illegal_move_messages() -> None:
     state = GameState.new(CLASSIC, seed=1)
     where = "with table 5D6D2C8C"
@@ -440,6 +472,17 @@ def test_illegal_move_messages() -> None:
     last = endgame(table=cards("2C"), piles=[rest_of(cards("2D 5C 2C")), NO_PILE])
     assert raised(IllegalMoveError, lambda: last.apply(Move.parse("2D"))) == (
         "illegal move '2D' with table 2C: 2D may only play as 2Dx2C"
+    )
+    # player 0 holds 7D and may take the 7C or the 3C and 4C
+    choice = endgame(
+        hands=[cards("7D"), cards("5C")],
+        table=cards("7C 3C 4C"),
+        piles=[rest_of(cards("7D 5C 7C 3C 4C")), NO_PILE],
+    )
+    free = attrs.evolve(CLASSIC, capture_priority=CapturePriority.FREE)
+    choice = GameState.from_text(free, choice.to_text())
+    assert raised(IllegalMoveError, lambda: choice.apply(Move.parse("7D"))) == (
+        "illegal move '7D' with table 3C4C7C: 7D may only play as 7Dx7C, 7Dx3C+4C"
     )
     over = last.apply(Move.parse("2Dx2C")).apply(Move.parse("5C"))
     assert over.is_terminal
@@ -521,6 +564,12 @@ def test_match_messages() -> None:
     assert raised(InvalidStateError, lambda: SeriesRecord.empty(2).add([Outcome.WIN])) == (
         "a series of 2 players needs 2 outcomes, got 1"
     )
+
+
+def test_a_match_shows_its_progress() -> None:
+    assert repr(Match.new(CLASSIC, seed=1)) == "<Match classic hand 1 totals (0, 0)>"
+    over = finished_match()
+    assert repr(over) == f"<Match classic hand {len(over.hands)} totals {over.totals} over>"
 
 
 def test_time_short_of_a_second_is_accepted() -> None:

@@ -18,6 +18,7 @@ from scopa import (
     ScoringRules,
     Tiebreak,
     find_variant,
+    variant_aliases,
     variant_names,
 )
 from scopa.rules import _for_four
@@ -62,6 +63,19 @@ def test_presets_and_their_knobs() -> None:
 )
 def test_aliases(alias: str, name: str) -> None:
     assert find_variant(alias) is find_variant(name)
+
+
+def test_the_aliases_of_a_preset() -> None:
+    assert variant_aliases("scopa") == variant_aliases("classic")
+    assert "scopetta" in variant_aliases("classic")
+    assert "classic" not in variant_aliases("classic")
+    assert variant_aliases("tretre") == ("scopa-tretre", "tretre-2")
+
+
+def test_four_of_a_rank_annul_a_tretre_table_of_any_size() -> None:
+    sevens = [Card.parse(t) for t in ["7D", "7C", "7S", "7B"]]
+    assert MisdealRule.TRETRE.annuls([*sevens, Card.parse("1D")])
+    assert not MisdealRule.TRETRE.annuls([*sevens[:3], Card.parse("1D"), Card.parse("2D")])
 
 
 def test_unknown_variant_lists_the_known_names() -> None:

@@ -297,8 +297,18 @@ def test_seeded_deal_skips_annulled_tables() -> None:
 
 
 def test_new_without_seed_or_deck_deals_a_random_hand() -> None:
-    state = GameState.new(CLASSIC)
-    assert len(state.table) == 4
+    states = [GameState.new(CLASSIC) for _ in range(20)]
+    assert all(len(state.table) == 4 for state in states)
+    assert len({state.key for state in states}) > 1
+
+
+def test_a_hand_without_a_capture_leaves_the_table_to_nobody() -> None:
+    rules = attrs.evolve(CLASSIC, capture_by_rank=False, capture_by_sum=False)
+    state = GameState.new(rules, seed=3)
+    while not state.is_terminal:
+        state = state.apply(state.legal_moves()[0])
+    assert state.piles == (frozenset(), frozenset())
+    assert state.table == frozenset(DECK)
 
 
 def test_new_refuses_bad_arguments() -> None:

@@ -88,7 +88,20 @@ def test_every_knob_combination_is_checked() -> None:
 @pytest.mark.parametrize(
     "rules", PRESETS + KNOBS, ids=[r.name for r in PRESETS] + [str(i) for i in range(len(KNOBS))]
 )
-def test_a_fresh_generator_agrees_with_the_oracle(rules: Rules) -> None:
+def test_a_fresh_generator_agrees_with_the_oracle(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # empty caches, and a count of the tables searched without the precomputed sums
+    monkeypatch.setattr(moves_module, "_MOVES", {})
+    monkeypatch.setattr(moves_module, "_INDICES", {})
+    searched = []
+    search = moves_module._sums_any_table
+
+    def counted(target: int, table: int) -> list[int]:
+        searched.append(table)
+        return search(target, table)
+
+    monkeypatch.setattr(moves_module, "_sums_any_table", counted)
     generate = move_generator(rules)
     rng = random.Random(f"generator {rules!r}")
     repeated_ranks = distinct_ranks = 0
@@ -103,6 +116,8 @@ def test_a_fresh_generator_agrees_with_the_oracle(rules: Rules) -> None:
             repeated_ranks += 1
         else:
             distinct_ranks += 1
+            # a table of distinct ranks is served by the precomputed sums
+            assert mask(table) not in searched
     assert repeated_ranks >= 5
     assert distinct_ranks >= 5
 
@@ -139,6 +154,7 @@ def test_a_move_key_names_its_card_and_captures(monkeypatch: pytest.MonkeyPatch)
         assert move == Move(DECK[index], frozenset(taken))
         assert move._key == key
     assert len(moves_module._MOVES) == 3
+    assert all(move._key == key for key, move in moves_module._MOVES.items())
     shared = list(moves_module._MOVES.items())
     for key, move in shared:
         assert move_of_key(key) is move
@@ -151,4 +167,4 @@ def test_the_indices_of_a_mask(monkeypatch: pytest.MonkeyPatch) -> None:
         value = sum(1 << i for i in chosen)
         assert moves_module._indices_of(value) == tuple(chosen)
         assert moves_module._indices_of(value) == tuple(chosen)
-    assert len(moves_module._INDICES) == 2
+    assert moves_module._INDICES == {0: (), 1: (0,)}

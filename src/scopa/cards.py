@@ -219,6 +219,9 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return d[mask & 1023] + c[mask >> 10 & 1023] + s[mask >> 20 & 1023] + b[mask >> 30 & 1023]
 
 
+ALL_CARDS = (1 << 40) - 1
+"""The mask of the 40 cards."""
+
 RANK_MASKS = (0, *(sum(1 << (10 * s + rank - 1) for s in range(4)) for rank in range(1, 11)))
 """`RANK_MASKS[r]`: the mask of the four cards of rank `r` (`RANK_MASKS[0]` is empty)."""
 
@@ -313,8 +316,8 @@ class Deck(Sequence[Card]):
         if len(cards) != 40 or not all(isinstance(c, Card) for c in cards):
             raise InvalidStateError(f"a deck needs exactly 40 cards, got {len(cards)} items")
         seen = mask_of(cards)
-        if seen != (1 << 40) - 1:
-            missing = format_cards(cards_of(~seen & ((1 << 40) - 1)))
+        if seen != ALL_CARDS:
+            missing = format_cards(cards_of(ALL_CARDS ^ seen))
             raise InvalidStateError(f"a deck needs each of the 40 cards once; missing {missing}")
 
     @classmethod

@@ -139,7 +139,7 @@ _RANK = tuple(i % 10 + 1 for i in range(40))
 
 def _rank_set_mask(ranks: int) -> int:
     """All four cards of every rank in a 10-bit set of ranks (bit r - 1 for rank r)."""
-    return sum(RANK_MASKS[r] for r in range(1, 11) if ranks >> (r - 1) & 1)
+    return ranks | ranks << 10 | ranks << 20 | ranks << 30
 
 
 def _sum_sets(ranks: int) -> tuple[tuple[int, ...], ...]:
@@ -147,7 +147,7 @@ def _sum_sets(ranks: int) -> tuple[tuple[int, ...], ...]:
     found: list[list[int]] = [[] for _ in range(11)]
     subset = ranks
     while subset:
-        total = sum(r for r in range(1, 11) if subset >> (r - 1) & 1)
+        total = sum(bit + 1 for bit in range(subset.bit_length()) if subset >> bit & 1)
         if subset.bit_count() >= 2 and total <= 10:
             found[total].append(_rank_set_mask(subset))
         subset = (subset - 1) & ranks
@@ -172,13 +172,13 @@ _NO_SUMS: tuple[tuple[int, ...], ...] = ((),) * 11
 
 def _sums_any_table(target: int, table: int) -> list[int]:
     """The masks of 2+ table cards adding up to `target`, for any table (ranks may repeat)."""
-    subsets = [(0, 0, 0)]  # (sum, mask, size)
+    subsets = [(0, 0)]  # (sum, mask) of the subsets of the lower cards, up to the target
     for card in cards_of(table):
         rank = card.rank
-        if rank < target:
+        if rank < target:  # so a subset adding up to the target holds two cards or more
             bit = 1 << card.index
-            subsets += [(s + rank, m | bit, n + 1) for s, m, n in subsets if s + rank <= target]
-    return sorted((m for s, m, n in subsets if s == target and n >= 2), key=_by_rank_set)
+            subsets += [(s + rank, m | bit) for s, m in subsets if s + rank <= target]
+    return sorted((m for s, m in subsets if s == target), key=_by_rank_set)
 
 
 def _by_rank_set(mask: int) -> tuple[int, int]:

@@ -308,6 +308,7 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
     ),
 }
 _ALIASES = {alias: name for name, (_, aliases) in _PRESETS.items() for alias in (name, *aliases)}
+_SEPARATORS = str.maketrans("_ '", "---")
 
 
 def variant_names() -> tuple[str, ...]:
@@ -346,9 +347,7 @@ def find_variant(name: str) -> Rules:
     Raises:
         RulesError: no preset has that name; the message lists the known names.
     """
-    key = str(name).strip().lower()
-    for separator in "_ '":
-        key = key.replace(separator, "-")
+    key = str(name).strip().lower().translate(_SEPARATORS)
     if key not in _ALIASES:
         known = ", ".join(sorted(_ALIASES))
         raise RulesError(f"unknown variant {name!r}; known names: {known}")

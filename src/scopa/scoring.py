@@ -9,8 +9,9 @@ figures behind them. Any object with a `name` and a `score` method of the right 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
+from functools import partial
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
@@ -111,12 +112,10 @@ def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
         raise RulesError(f"{attribute.name} must be True or False, not {value!r}")
 
 
-def _instance_of(kind: type) -> Callable[[object, attrs.Attribute[Any], object], None]:
-    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not isinstance(value, kind):
-            raise RulesError(f"{attribute.name} must be a {kind.__name__}, not {value!r}")
-
-    return check
+def _instance_of(kind: type, _: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A validator once bound to a type with `functools.partial`."""
+    if not isinstance(value, kind):
+        raise RulesError(f"{attribute.name} must be a {kind.__name__}, not {value!r}")
 
 
 def strict_max(figures: Sequence[int], eligible: Sequence[bool] | None = None) -> tuple[int, ...]:
@@ -326,14 +325,16 @@ class Primiera:
     """
 
     table: PrimieraTable = attrs.field(
-        default=PrimieraTable.CLASSIC, validator=_instance_of(PrimieraTable)
+        default=PrimieraTable.CLASSIC, validator=partial(_instance_of, PrimieraTable)
     )
     """The value of each rank."""
     missing_suit: MissingSuit = attrs.field(
-        default=MissingSuit.OPPONENT_WINS, validator=_instance_of(MissingSuit)
+        default=MissingSuit.OPPONENT_WINS, validator=partial(_instance_of, MissingSuit)
     )
     """The policy for a side that lacks a suit (for the `SUM` rule)."""
-    rule: PrimieraRule = attrs.field(default=PrimieraRule.SUM, validator=_instance_of(PrimieraRule))
+    rule: PrimieraRule = attrs.field(
+        default=PrimieraRule.SUM, validator=partial(_instance_of, PrimieraRule)
+    )
     """How primiera is decided."""
     name: str = attrs.field(default="primiera", validator=_text)
     """The category's name."""

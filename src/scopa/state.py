@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from scopa.cards import (
+    ALL_CARDS,
     DECK,
     RANK_MASKS,
     Card,
@@ -40,7 +41,6 @@ from scopa.scoring import Captures, HandScore
 
 __all__ = ["GameState"]
 
-_ALL = (1 << 40) - 1
 _ACES = RANK_MASKS[1]
 _GENERATORS: dict[Rules, MoveGenerator] = {}
 
@@ -219,14 +219,11 @@ class GameState(_Visible):
         size = rules.hand_size
         table_end = n * size + rules.table_size
         leader = (dealer + 1) % n
-        hands = [0] * n
-        for offset in range(n):
-            player = (leader + offset) % n
-            hands[player] = _mask(order[offset * size : (offset + 1) * size])
+        blocks = [_mask(order[start : start + size]) for start in range(0, n * size, size)]
         return make_state(
             Hand(rules, dealer, order[table_end:]),
             0,
-            tuple(hands),
+            tuple(blocks[(player - leader) % n] for player in range(n)),
             _mask(order[n * size : table_end]),
             (0,) * n,
             (0,) * n,
@@ -293,8 +290,8 @@ class GameState(_Visible):
             seen |= group
         if len(stock_cards) != stock_mask.bit_count():
             raise InvalidStateError("cards given twice in the stock")
-        if seen != _ALL:
-            raise InvalidStateError(f"cards missing: {format_cards(cards_of(_ALL ^ seen))}")
+        if seen != ALL_CARDS:
+            raise InvalidStateError(f"cards missing: {format_cards(cards_of(ALL_CARDS ^ seen))}")
         per_deal = n * rules.hand_size
         if len(stock_cards) % per_deal or len(stock_cards) > 40 - rules.table_size - per_deal:
             raise InvalidStateError(

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from scopa.cards import Card, cards_of
+from scopa.cards import ALL_CARDS, Card, cards_of
 from scopa.errors import InvalidStateError
 from scopa.moves import Move
 from scopa.rules import Rules
@@ -37,8 +37,6 @@ from scopa.state import (
 )
 
 __all__ = ["PlayerView", "resample", "view"]
-
-_ALL = (1 << 40) - 1
 
 
 class PlayerView(_Visible):
@@ -113,7 +111,7 @@ class PlayerView(_Visible):
     @property
     def unseen(self) -> frozenset[Card]:
         """The cards this player has not seen: the other hands and the stock."""
-        return frozenset(cards_of(_ALL & ~self._seen()))
+        return frozenset(cards_of(ALL_CARDS & ~self._seen()))
 
     @property
     def key(self) -> tuple[int, ...]:
@@ -159,7 +157,7 @@ class PlayerView(_Visible):
         something about the rest of a hand (`must_play_capturing_card_if_any`,
         `ace_first_lead_forbidden`) are not taken into account.
         """
-        unseen = [card.index for card in cards_of(_ALL & ~self._seen())]
+        unseen = [card.index for card in cards_of(ALL_CARDS & ~self._seen())]
         rng.shuffle(unseen)
         hands = []
         position = 0
