@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import nox
 
 nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
@@ -57,6 +60,15 @@ def mutation(session: nox.Session) -> None:
     session.env["HYPOTHESIS_PROFILE"] = "mutation"
     session.run("mutmut", "run", *session.posargs)
     session.run("mutmut", "results")
+    session.run("mutmut", "export-cicd-stats")
+    stats = json.loads(Path("mutants/mutmut-cicd-stats.json").read_text())
+    detected = stats["killed"] + stats["timeout"] + stats["segfault"]
+    session.log(
+        f"mutation score: {detected} of {stats['total']} mutants detected "
+        f"({100 * detected / stats['total']:.1f}%): {stats['killed']} killed, "
+        f"{stats['timeout']} timed out, {stats['segfault']} crashed; "
+        f"{stats['survived']} survived, {stats['no_tests']} reached by no test"
+    )
 
 
 @nox.session

@@ -282,4 +282,4 @@ def test_public_names_exist() -> None:
 def test_card_lists_of_a_position_round_trip(cards: list[Card]) -> None:
     from scopa.cards import format_cards, parse_cards
 
-    assert parse_cards(format_cards(cards)) == tuple(cards)
+    assert parse_cards(format_cards(cards), "card list") == tuple(cards)

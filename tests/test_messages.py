@@ -84,8 +84,8 @@ TEXT_CASES: list[tuple[str, type[Exception], Callable[[], object], str]] = [
     (
         "move type",
         TypeError,
-        lambda: Move.parse(None),  # type: ignore[arg-type]
-        "a move must be given as text, not NoneType",
+        lambda: Move.parse(7),  # type: ignore[arg-type]
+        "a move must be given as text, not int",
     ),
     (
         "move without a card",

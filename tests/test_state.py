@@ -302,6 +302,13 @@ def test_new_without_seed_or_deck_deals_a_random_hand() -> None:
     assert len({state.key for state in states}) > 1
 
 
+def test_a_state_shows_as_a_picture_in_notebooks() -> None:
+    from scopa.svg import state_svg
+
+    state = GameState.new(CLASSIC, seed=1)
+    assert state._repr_svg_() == state_svg(state)
+
+
 def test_a_hand_without_a_capture_leaves_the_table_to_nobody() -> None:
     rules = attrs.evolve(CLASSIC, capture_by_rank=False, capture_by_sum=False)
     state = GameState.new(rules, seed=3)

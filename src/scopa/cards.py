@@ -182,8 +182,11 @@ del _card, _suit_text, _suit, _letter, _value
 _CARDS_RE = re.compile(r"\s*(10|[1-9AFCRJQK])([DCSBH♦♥♠♣])\s*", re.IGNORECASE | re.ASCII)
 
 
-def parse_cards(text: str, what: str = "card list") -> tuple[Card, ...]:
-    """Read cards written one after the other (`7D3C10B`), or `-` for none."""
+def parse_cards(text: str, what: str) -> tuple[Card, ...]:
+    """Read cards written one after the other (`7D3C10B`), or `-` for none.
+
+    `what` names the text in error messages ("hand", "table", "move").
+    """
     text = text.strip()
     if text == "-":
         return ()
