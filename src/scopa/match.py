@@ -30,7 +30,7 @@ import attrs
 from scopa.cards import DECK, Deck, check_seed
 from scopa.errors import IllegalMoveError, InvalidStateError
 from scopa.moves import Move
-from scopa.rules import Rules
+from scopa.rules import Rules, check_rules
 from scopa.scoring import HandScore
 from scopa.stakes import Abandonment, AbandonReason
 from scopa.state import GameState, accepted_order
@@ -179,8 +179,7 @@ class Match:
             raise InvalidStateError("give a seed or decks, not both")
         if not all(isinstance(d, Deck) for d in deck_list):
             raise TypeError("decks must be Deck objects")
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        check_rules(rules)
         rng = None if deck_list else (secrets.randbits(64) if seed is None else seed)
         players = rules.players
         if isinstance(first_dealer, bool) or first_dealer not in range(players):

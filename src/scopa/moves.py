@@ -71,13 +71,12 @@ class Move:
             raise TypeError(f"a move must be given as text, not {type(text).__name__}")
         played, sep, taken = text.strip().replace("X", "x").partition("x")
         taken = taken.replace("+", "")
-        unreadable = f"cannot read {text!r} as a move (expected e.g. '7D' or '7Dx3C+4S')"
         if not played or (sep and taken in ("", "-")):
-            raise NotationError(unreadable)
+            raise _unreadable_move(text)
         cards = parse_cards(played, "move")
         captured = parse_cards(taken, "move") if sep else ()
         if len(cards) != 1:
-            raise NotationError(unreadable)
+            raise _unreadable_move(text)
         card = cards[0]
         if len(set(captured)) != len(captured) or card in captured:
             raise NotationError(f"cannot read {text!r} as a move: a card is repeated")
@@ -103,6 +102,10 @@ class Move:
 
     def __hash__(self) -> int:
         return hash(self._key)
+
+
+def _unreadable_move(text: str) -> NotationError:
+    return NotationError(f"cannot read {text!r} as a move (expected e.g. '7D' or '7Dx3C+4S')")
 
 
 _MOVES: dict[int, Move] = {}
@@ -181,9 +184,14 @@ def _sums_any_table(target: int, table: int) -> list[int]:
     return sorted((m for s, m in subsets if s == target), key=_by_rank_set)
 
 
+def _ranks_of(mask: int) -> int:
+    """The set of ranks of some cards (bit r - 1 for rank r)."""
+    return (mask | mask >> 10 | mask >> 20 | mask >> 30) & 1023
+
+
 def _by_rank_set(mask: int) -> tuple[int, int]:
-    """Orders captures by their set of ranks (bit r - 1 for rank r), then by their cards."""
-    return (mask | mask >> 10 | mask >> 20 | mask >> 30) & 1023, mask
+    """Orders captures by their set of ranks, then by their cards."""
+    return _ranks_of(mask), mask
 
 
 MoveGenerator = Callable[[int, int], list[Move]]
@@ -218,7 +226,7 @@ def move_generator(rules: Rules) -> MoveGenerator:
 
     def moves(hand: int, table: int) -> list[Move]:
         found = []
-        present = (table | table >> 10 | table >> 20 | table >> 30) & 1023
+        present = (table | table >> 10 | table >> 20 | table >> 30) & 1023  # _ranks_of, inlined
         if not by_sum:
             sums = _NO_SUMS
         elif present.bit_count() == table.bit_count():

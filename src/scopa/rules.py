@@ -311,6 +311,12 @@ _ALIASES = {alias: name for name, (_, aliases) in _PRESETS.items() for alias in 
 _SEPARATORS = str.maketrans("_ '", "---")
 
 
+def check_rules(rules: object) -> None:
+    """Raise a `TypeError` naming the type of `rules` unless it is a `Rules` value."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+
+
 def variant_names() -> tuple[str, ...]:
     """The names of the presets, without their aliases."""
     return tuple(_PRESETS)

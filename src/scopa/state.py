@@ -36,7 +36,7 @@ from scopa.errors import (
     NotationError,
 )
 from scopa.moves import Move, MoveGenerator, move_generator
-from scopa.rules import AceOnAce, Rules
+from scopa.rules import AceOnAce, Rules, check_rules
 from scopa.scoring import Captures, HandScore
 
 __all__ = ["GameState"]
@@ -196,8 +196,7 @@ class GameState(_Visible):
                 seed is not between 0 and 2**64 - 1.
             TypeError: `rules`, `deck` or `seed` has the wrong type.
         """
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        check_rules(rules)
         if seed is not None and deck is not None:
             raise InvalidStateError("give a seed or a deck, not both")
         _check_player(rules, dealer, "dealer")
