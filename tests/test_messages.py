@@ -7,8 +7,9 @@ so each one is pinned here in full: it must say what was wrong and where, in wor
 from __future__ import annotations
 
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -65,6 +66,11 @@ def raised(error: type[Exception], call: Callable[[], object]) -> str:
     if isinstance(caught.value, ScopaError):
         assert isinstance(caught.value, ValueError)
     return str(caught.value.args[0])
+
+
+def named(cases: Sequence[tuple[Any, ...]]) -> list[Any]:
+    """Test cases written `(name, *arguments)`, as pytest parameters with their names."""
+    return [pytest.param(*arguments, id=name) for name, *arguments in cases]
 
 
 def test_the_position_used_here_is_the_deal_of_seed_1() -> None:
@@ -252,11 +258,7 @@ TEXT_CASES: list[tuple[str, type[Exception], Callable[[], object], str]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("error", "call", "expected"),
-    [case[1:] for case in TEXT_CASES],
-    ids=[case[0] for case in TEXT_CASES],
-)
+@pytest.mark.parametrize(("error", "call", "expected"), named(TEXT_CASES))
 def test_reader_messages(error: type[Exception], call: Callable[[], object], expected: str) -> None:
     assert raised(error, call) == expected
 
@@ -418,11 +420,7 @@ POSITION_CASES: list[tuple[str, Callable[[], object], str]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("call", "expected"),
-    [case[1:] for case in POSITION_CASES],
-    ids=[case[0] for case in POSITION_CASES],
-)
+@pytest.mark.parametrize(("call", "expected"), named(POSITION_CASES))
 def test_position_messages(call: Callable[[], object], expected: str) -> None:
     assert raised(InvalidStateError, call) == expected
 
@@ -664,11 +662,7 @@ RULES_CASES: list[tuple[str, Callable[[], object], str]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("call", "expected"),
-    [case[1:] for case in RULES_CASES],
-    ids=[case[0] for case in RULES_CASES],
-)
+@pytest.mark.parametrize(("call", "expected"), named(RULES_CASES))
 def test_rules_messages(call: Callable[[], object], expected: str) -> None:
     assert raised(RulesError, call) == expected
 
