@@ -26,7 +26,16 @@ from scopa.moves import Move
 from scopa.state import GameState
 from scopa.views import PlayerView, view
 
-__all__ = ["Agent", "GreedyAgent", "RandomAgent", "SearchAgent", "play_hand"]
+__all__ = [
+    "Agent",
+    "AgentFunction",
+    "FunctionAgent",
+    "GreedyAgent",
+    "RandomAgent",
+    "SearchAgent",
+    "as_agent",
+    "play_hand",
+]
 
 
 @runtime_checkable
@@ -36,6 +45,43 @@ class Agent(Protocol):
     def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
         """A legal move for the player to move in `game`."""
         ...
+
+
+AgentFunction = Callable[[GameState | PlayerView, random.Random], Move]
+"""A plain function that chooses a move: `choose(game, rng) -> Move`."""
+
+
+@attrs.frozen
+class FunctionAgent:
+    """An agent made of a plain function `(game, rng) -> Move`.
+
+    [`as_agent`][scopa.agents.as_agent] wraps functions in it; a module-level function can be
+    pickled, so such an agent also runs on an executor.
+    """
+
+    function: AgentFunction
+    """The function that chooses the move."""
+
+    def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
+        """The move the function chooses."""
+        return self.function(game, rng)
+
+
+def as_agent(agent: Agent | AgentFunction) -> Agent:
+    """An agent, or a plain function `(game, rng) -> Move` made into one.
+
+    Raises:
+        TypeError: `agent` is neither: an agent is an object with a method
+            `choose(game, rng)` that returns a legal `Move`, or such a function.
+    """
+    if isinstance(agent, Agent):
+        return agent
+    if callable(agent):
+        return FunctionAgent(agent)
+    raise TypeError(
+        f"an agent must have a choose(game, rng) method returning a Move, or be a function "
+        f"(game, rng) -> Move; got {type(agent).__name__}"
+    )
 
 
 def _view_and_moves(game: GameState | PlayerView) -> tuple[PlayerView, tuple[Move, ...]]:

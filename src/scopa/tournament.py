@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from scopa.agents import Agent, play_hand
+from scopa.agents import Agent, AgentFunction, FunctionAgent, as_agent, play_hand
 from scopa.match import Match
 from scopa.rules import Rules
 from scopa.state import GameState
@@ -124,7 +124,7 @@ class TournamentResult:
 
 def tournament(
     rules: Rules,
-    agents: Sequence[Agent],
+    agents: Sequence[Agent | AgentFunction],
     *,
     deals: int,
     matches: int = 0,
@@ -141,7 +141,9 @@ def tournament(
 
     Args:
         rules: the rules to play.
-        agents: one agent per side; they must be picklable to run on an executor.
+        agents: one agent per side: an object with a `choose(game, rng)` method, or a
+            plain function `(game, rng) -> Move`; they must be picklable to run on an
+            executor.
         deals: paired deals for the per-hand statistics.
         matches: paired matches for the match win rates.
         seed: the tournament's seed.
@@ -154,19 +156,21 @@ def tournament(
     Raises:
         ValueError: the number of agents is not the number of sides, or a count is
             negative.
+        TypeError: an agent is neither an agent nor a function.
     """
     sides = rules.number_of_sides
     if len(agents) != sides:
         raise ValueError(f"{rules.name} has {sides} sides: give {sides} agents, not {len(agents)}")
+    players = tuple(as_agent(agent) for agent in agents)
     if deals < 0 or matches < 0 or chunk_size < 1:
         raise ValueError("deals and matches must not be negative, chunk_size must be positive")
-    labels = list(names) if names is not None else [type(agent).__name__ for agent in agents]
+    labels = list(names) if names is not None else [_name_of(agent) for agent in players]
     tasks = [
         (kind, start, min(start + chunk_size, count))
         for kind, count in (("hand", deals), ("match", matches))
         for start in range(0, count, chunk_size)
     ]
-    arguments = [(rules, tuple(agents), seed, kind, start, stop) for kind, start, stop in tasks]
+    arguments = [(rules, players, seed, kind, start, stop) for kind, start, stop in tasks]
     total = deals + matches
     done = 0
     if executor is None:
@@ -195,6 +199,13 @@ def tournament(
                     match_wins[agent].append(bool(value[0]))
     stats = tuple(_stats(labels[a], hands[a], match_wins[a]) for a in range(len(agents)))
     return TournamentResult(rules, deals, matches, seed, stats)
+
+
+def _name_of(agent: Agent) -> str:
+    """An agent's default name: its class's, or its function's for a `FunctionAgent`."""
+    if isinstance(agent, FunctionAgent):
+        return getattr(agent.function, "__name__", "function")
+    return type(agent).__name__
 
 
 def _game_seed(seed: int, kind: str, number: int) -> int:
