@@ -41,7 +41,6 @@ from scopa import (
     ScoringRules,
     SeriesRecord,
     find_variant,
-    variant_aliases,
     variant_names,
 )
 from tests.helpers import card_list, cards, rest_of
@@ -439,11 +438,17 @@ def test_new_state_messages() -> None:
     assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=1, deck=deck)) == (
         "give a seed or a deck, not both"
     )
-    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=1, dealer="0")) == (  # type: ignore[arg-type]
-        "dealer must be a player number from 0 to 1, not '0'"
+    assert raised(TypeError, lambda: GameState.new(CLASSIC, seed=1, dealer="0")) == (  # type: ignore[arg-type]
+        "dealer must be an int, not str"
     )
-    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=1, dealer=True)) == (
-        "dealer must be a player number from 0 to 1, not True"
+    assert raised(TypeError, lambda: GameState.new(CLASSIC, seed=1, dealer=True)) == (
+        "dealer must be an int, not bool"
+    )
+    assert raised(TypeError, lambda: GameState.new(CLASSIC, seed=1, dealer=1.0)) == (  # type: ignore[arg-type]
+        "dealer must be an int, not float"
+    )
+    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=1, dealer=2)) == (
+        "dealer must be a player number from 0 to 1, not 2"
     )
     assert raised(TypeError, lambda: GameState.new(CLASSIC, deck=list(DECK))) == (  # type: ignore[arg-type]
         "deck must be a Deck, not list"
@@ -454,12 +459,15 @@ def test_new_state_messages() -> None:
     assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=2**64)) == (
         "a seed must be between 0 and 2**64 - 1, not 18446744073709551616"
     )
+    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=10**5000)) == (
+        "a seed must be between 0 and 2**64 - 1, not an int of over 1,000 digits"
+    )
 
 
 def test_illegal_move_messages() -> None:
     state = GameState.new(CLASSIC, seed=1)
     where = "with table 5D6D2C8C"
-    assert raised(IllegalMoveError, lambda: state.apply("1D")) == "'1D' is not a Move"  # type: ignore[arg-type]
+    assert raised(TypeError, lambda: state.apply("1D")) == "a move must be a Move, not str"  # type: ignore[arg-type]
     assert raised(IllegalMoveError, lambda: state.apply(Move.parse("2D"))) == (
         f"illegal move '2D' {where}: 2D is not in player 1's hand"
     )
@@ -580,11 +588,26 @@ def test_time_short_of_a_second_is_accepted() -> None:
 
 
 RULES_CASES: list[tuple[str, Callable[[], object], str]] = [
-    ("one player", lambda: Rules(players=1), "a game needs at least 2 players, not 1"),
+    ("one player", lambda: Rules(players=1), "players must be an int from 2 to 40, not 1"),
+    (
+        "a float of players",
+        lambda: Rules(players=2.0),
+        "players must be an int from 2 to 40, not 2.0",
+    ),  # type: ignore[arg-type]
+    (
+        "a huge target",
+        lambda: Rules(target=10**4000),
+        "target must be an int from 1 to 1,000,000, not an int of over 1,000 digits",
+    ),
+    (
+        "a target of True",
+        lambda: Rules(target=True),
+        "target must be an int from 1 to 1,000,000, not True",
+    ),
     (
         "sides as text",
         lambda: Rules(sides="3"),  # type: ignore[arg-type]
-        "sides must be an int of at least 2 or None, not '3'",
+        "sides must be an int from 2 to 40 or None, not '3'",
     ),
     (
         "sides that do not divide",
@@ -606,14 +629,46 @@ RULES_CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "a time limit",
         lambda: Rules(move_time_limit=0),
-        "move_time_limit must be a positive number of seconds or None, not 0",
+        "move_time_limit must be a positive number of seconds up to 86,400, or None, not 0",
     ),
-    ("a name", lambda: Scope(name=3), "name must be text, not 3"),  # type: ignore[arg-type]
-    ("a threshold", lambda: Carte(threshold=-1), "threshold must be a non-negative int, not -1"),
+    (
+        "a time limit that is not a number",
+        lambda: Rules(move_time_limit=float("nan")),
+        "move_time_limit must be a positive number of seconds up to 86,400, or None, not nan",
+    ),
+    (
+        "a rules name with markup",
+        lambda: Rules(name="[/bold]x"),
+        "name must be printable text without markup characters, not '[/bold]x'",
+    ),
+    (
+        "a rules name with a control character",
+        lambda: Rules(name="a\x1b[31m"),
+        "name must be printable text without markup characters, not 'a\\x1b[31m'",
+    ),
+    ("a rules name of None", lambda: Rules(name=None), "name must be text, not NoneType"),  # type: ignore[arg-type]
+    ("an empty rules name", lambda: Rules(name=""), "name must have 1 to 64 characters, not 0"),
+    (
+        "a scoring that gives no points",
+        lambda: Rules(scoring=ScoringRules(())),
+        "scoring gives no points at all, so a match could never end",
+    ),
+    (
+        "a scoring of zero-point scope",
+        lambda: Rules(scoring=ScoringRules([Scope(value=0)])),
+        "scoring gives no points at all, so a match could never end",
+    ),
+    ("a name", lambda: Scope(name=3), "name must be text, not int"),  # type: ignore[arg-type]
+    ("a threshold", lambda: Carte(threshold=-1), "threshold must be an int from 0 to 40, not -1"),
+    (
+        "a scopa value",
+        lambda: Scope(value=10**6),
+        "value must be an int from 0 to 100, not 1000000",
+    ),
     (
         "a flag as a threshold",
         lambda: Carte(threshold=True),
-        "threshold must be a non-negative int, not True",
+        "threshold must be an int from 0 to 40, not True",
     ),
     (
         "a component flag",
@@ -624,7 +679,23 @@ RULES_CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "primiera values",
         lambda: PrimieraTable("short", (1, 2)),
-        "a primiera table needs ten non-negative ints, got (1, 2)",
+        "a primiera table needs ten ints from 0 to 100, got (1, 2)",
+    ),
+    (
+        "primiera values that are flags",
+        lambda: PrimieraTable("flags", (True,) * 10),
+        "a primiera table needs ten ints from 0 to 100, "
+        "got (True, True, True, True, True, True, Tru… (60 characters)",
+    ),
+    (
+        "a negative pot",
+        lambda: BrilliEconomy(hand_pot=-10),
+        "brilli must be from 0 to 1,000,000,000, not -10",
+    ),
+    (
+        "paid hands",
+        lambda: BrilliEconomy(paid_hands=10**9),
+        "paid_hands must be an int from 0 to 100, not 1000000000",
     ),
     (
         "brilli",
@@ -654,10 +725,19 @@ RULES_CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "a variant",
         lambda: find_variant("briscola"),
-        "unknown variant 'briscola'; known names: "
-        + ", ".join(
-            sorted(alias for name in variant_names() for alias in (name, *variant_aliases(name)))
-        ),
+        "unknown variant 'briscola'; the presets are " + ", ".join(variant_names()),
+    ),
+    (
+        "a misspelt variant",
+        lambda: find_variant("Scopone Scentifico"),
+        "unknown variant 'Scopone Scentifico'; did you mean 'scopone-scientifico'? "
+        "the presets are " + ", ".join(variant_names()),
+    ),
+    (
+        "a long variant",
+        lambda: find_variant("x" * 10_000),
+        "unknown variant 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (10,000 characters); "
+        "the presets are " + ", ".join(variant_names()),
     ),
 ]
 

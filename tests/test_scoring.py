@@ -93,9 +93,9 @@ def test_unknown_category_is_a_key_error_naming_the_known_ones() -> None:
         score["napola"]
 
 
-@pytest.mark.parametrize("values", [(1, 2, 3), (-1,) * 10, ("a",) * 10])
+@pytest.mark.parametrize("values", [(1, 2, 3), (-1,) * 10, ("a",) * 10, (True,) * 10, (101,) * 10])
 def test_primiera_tables_need_ten_non_negative_ints(values: tuple[object, ...]) -> None:
-    with pytest.raises(RulesError, match="ten non-negative ints"):
+    with pytest.raises(RulesError, match="ten ints from 0 to 100"):
         PrimieraTable("bad", values)  # type: ignore[arg-type]
 
 

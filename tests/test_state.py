@@ -469,7 +469,7 @@ def test_parse_move_short_form_names_the_only_capture() -> None:
 
 def test_apply_refuses_non_moves_and_moves_after_the_end() -> None:
     state = endgame()
-    with pytest.raises(IllegalMoveError, match="not a Move"):
+    with pytest.raises(TypeError, match="a move must be a Move, not str"):
         state.apply("9D")  # type: ignore[arg-type]
     end = state.apply(state.legal_moves()[0]).apply(
         state.apply(state.legal_moves()[0]).legal_moves()[0]
@@ -501,3 +501,25 @@ def test_repr_evaluates_back() -> None:
     state = GameState.new(CLASSIC, seed=5)
     assert repr(state).startswith("GameState.from_text(find_variant('classic'), ")
     assert eval(repr(state), {"GameState": GameState, "find_variant": find_variant}) == state
+
+
+class _EqualToAnything(Move):
+    """A move that claims to equal every move, as a hostile client could send."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = Move.__hash__
+
+
+def test_apply_plays_the_legal_move_equal_by_value_not_the_object_given() -> None:
+    state = GameState.new(CLASSIC, seed=2026)  # table 4C 4S 9D 10D, player 1 holds 2C 3B 4B
+    hostile = _EqualToAnything(Card.parse("4B"), frozenset(state.table))
+    with pytest.raises(IllegalMoveError, match="4B may only play as 4Bx4C, 4Bx4S"):
+        state.apply(hostile)
+    assert len(state.table) == 4  # nothing changed
+    fair = _EqualToAnything(Card.parse("4B"), frozenset({Card.parse("4S")}))
+    after = state.apply(fair)
+    assert after.table == frozenset(cards("4C 9D 10D"))
+    assert type(after.history[-1][1]) is Move
+    assert after == state.apply(Move.parse("4Bx4S"))

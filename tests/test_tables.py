@@ -13,7 +13,18 @@ import random
 import attrs
 import pytest
 
-from scopa import DECK, AceOnAce, CapturePriority, Card, Move, Rules, RulesError, find_variant
+import scopa
+from scopa import (
+    DECK,
+    AceOnAce,
+    CapturePriority,
+    Card,
+    GameState,
+    Move,
+    Rules,
+    RulesError,
+    find_variant,
+)
 from scopa import moves as moves_module
 from scopa.moves import move_generator, move_of_key
 from tests import oracle
@@ -143,9 +154,15 @@ def test_the_fewest_cards_are_kept() -> None:
     assert moves_module._fewest([0b111, 0b1001, 0b110, 0b1111]) == [0b1001, 0b110]
 
 
+def small_caches(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+    """Empty caches of `limit` entries per generation."""
+    for name in ("_MOVES", "_OLD_MOVES", "_INDICES", "_OLD_INDICES"):
+        monkeypatch.setattr(moves_module, name, {})
+    monkeypatch.setattr(moves_module, "_CACHE_LIMIT", limit)
+
+
 def test_a_move_key_names_its_card_and_captures(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(moves_module, "_MOVES", {})
-    monkeypatch.setattr(moves_module, "_MOVE_CACHE_LIMIT", 3)
+    small_caches(monkeypatch, 3)
     rng = random.Random("keys")
     for _ in range(50):
         index = rng.randrange(40)
@@ -154,18 +171,86 @@ def test_a_move_key_names_its_card_and_captures(monkeypatch: pytest.MonkeyPatch)
         move = move_of_key(key)
         assert move == Move(DECK[index], frozenset(taken))
         assert move._key == key
-    assert len(moves_module._MOVES) == 3
-    assert all(move._key == key for key, move in moves_module._MOVES.items())
-    shared = list(moves_module._MOVES.items())
-    for key, move in shared:
         assert move_of_key(key) is move
+    assert 1 <= len(moves_module._MOVES) <= 3
+    assert len(moves_module._OLD_MOVES) == 3
+    for cache in (moves_module._MOVES, moves_module._OLD_MOVES):
+        assert all(move._key == key for key, move in cache.items())
+
+
+def test_a_move_of_the_previous_generation_is_kept_when_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    small_caches(monkeypatch, 2)
+    first, second, third = (move_of_key(key) for key in (1, 2, 3))
+    assert {1: first, 2: second} == moves_module._OLD_MOVES
+    assert {3: third} == moves_module._MOVES
+    assert move_of_key(1) is first  # found in the previous generation, brought forward
+    assert {3: third, 1: first} == moves_module._MOVES
 
 
 def test_the_indices_of_a_mask(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(moves_module, "_INDICES", {})
-    monkeypatch.setattr(moves_module, "_MOVE_CACHE_LIMIT", 2)
+    small_caches(monkeypatch, 2)
     for chosen in ([], [0], [3, 17, 39], [5, 6, 7, 8]):
         value = sum(1 << i for i in chosen)
         assert moves_module._indices_of(value) == tuple(chosen)
         assert moves_module._indices_of(value) == tuple(chosen)
-    assert moves_module._INDICES == {0: (), 1: (0,)}
+    assert moves_module._OLD_INDICES == {0: (), 1: (0,)}
+    assert moves_module._INDICES == {
+        1 << 3 | 1 << 17 | 1 << 39: (3, 17, 39),
+        0b111100000: (5, 6, 7, 8),
+    }
+
+
+@pytest.mark.parametrize("variant", ["asso-piglia-tutto", "scopone-scientifico"])
+def test_the_caches_stay_bounded_whatever_is_played(
+    monkeypatch: pytest.MonkeyPatch, variant: str
+) -> None:
+    small_caches(monkeypatch, 50)
+    rules = find_variant(variant)
+    rng = random.Random(variant)
+    for seed in range(40):
+        state = GameState.new(rules, seed=seed)
+        while not state.is_terminal:
+            moves = state.legal_moves()
+            state = state.apply(moves[rng.randrange(len(moves))])
+            for name in ("_MOVES", "_OLD_MOVES", "_INDICES", "_OLD_INDICES"):
+                assert len(getattr(moves_module, name)) <= 50
+
+
+def test_rules_that_capture_alike_share_one_move_generator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(moves_module, "_GENERATORS", {})
+    classic = find_variant("classic")
+    shared = moves_module.generator_for(classic)
+    for target in range(1, 2000):
+        assert moves_module.generator_for(attrs.evolve(classic, target=target)) is shared
+    assert len(moves_module._GENERATORS) == 1
+    other = moves_module.generator_for(find_variant("scopone"))
+    assert other is not shared
+    assert len(moves_module._GENERATORS) == 2
+
+
+def test_the_generator_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(moves_module, "_GENERATORS", {})
+    monkeypatch.setattr(moves_module, "_GENERATOR_LIMIT", 3)
+    classic = find_variant("classic")
+    for knob in (
+        "capture_by_rank",
+        "capture_by_sum",
+        "played_card_must_capture",
+        "ace_captures_all",
+    ):
+        moves_module.generator_for(attrs.evolve(classic, **{knob: knob == "ace_captures_all"}))
+        assert len(moves_module._GENERATORS) <= 3
+
+
+def test_clearing_the_caches_empties_them() -> None:
+    state = GameState.new(find_variant("classic"), seed=3)
+    state.legal_moves()
+    scopa.clear_caches()
+    for name in ("_MOVES", "_OLD_MOVES", "_INDICES", "_OLD_INDICES", "_GENERATORS"):
+        assert not getattr(moves_module, name), name
+    # and play goes on as before
+    assert GameState.new(find_variant("classic"), seed=3).legal_moves() == state.legal_moves()

@@ -18,7 +18,7 @@ from scopa.errors import (
     ScopaError,
 )
 from scopa.match import HandRecord, Match, Outcome, SeriesRecord
-from scopa.moves import Move
+from scopa.moves import Move, clear_caches
 from scopa.rules import (
     AceOnAce,
     CapturePriority,
@@ -66,6 +66,7 @@ __all__ = [
     "AmbiguousMoveError",
     "CapturePriority",
     "Captures",
+    "clear_caches",
     "Card",
     "Carte",
     "CategoryScore",

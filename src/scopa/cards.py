@@ -16,6 +16,7 @@ from typing import Any, overload
 
 import attrs
 
+from scopa._checks import check_int, quote
 from scopa.errors import InvalidStateError, NotationError
 
 __all__ = ["DECK", "Card", "Deck", "Rank", "Suit"]
@@ -133,7 +134,9 @@ class Card:
         match = _CARDS_RE.fullmatch(text.strip())
         card = _CARD_TEXT.get((match[1] + match[2]).upper()) if match else None
         if card is None:
-            raise NotationError(f"cannot read {text!r} as a card (expected e.g. '7D', '10b', 'Rc')")
+            raise NotationError(
+                f"cannot read {quote(text)} as a card (expected e.g. '7D', '10b', 'Rc')"
+            )
         return card
 
     @property
@@ -195,11 +198,13 @@ def parse_cards(text: str, what: str) -> tuple[Card, ...]:
     while pos < len(text):
         match = _CARDS_RE.match(text, pos)
         if match is None:
-            raise NotationError(f"cannot read {text!r} as a {what}: bad card at {text[pos:]!r}")
+            raise NotationError(
+                f"cannot read {quote(text)} as a {what}: bad card at {quote(text[pos:], 12)}"
+            )
         cards.append(_CARD_TEXT[(match[1] + match[2]).upper()])
         pos = match.end()
     if not cards:
-        raise NotationError(f"cannot read {text!r} as a {what} (write '-' for none)")
+        raise NotationError(f"cannot read {quote(text)} as a {what} (write '-' for none)")
     return tuple(cards)
 
 
@@ -280,16 +285,16 @@ def next_order(state: int) -> tuple[tuple[int, ...], int]:
 
 def check_seed(seed: int) -> int:
     """The seed, checked: an int from 0 to 2**64 - 1."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
+    check_int(seed, "a seed")
     if not 0 <= seed <= _M64:
-        raise InvalidStateError(f"a seed must be between 0 and 2**64 - 1, not {seed}")
+        raise InvalidStateError(f"a seed must be between 0 and 2**64 - 1, not {quote(seed)}")
     return seed
 
 
 # Crockford's base 32: digits and letters without I, L, O, U.
 _CODE_DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _CODE_VALUES = {c: i for i, c in enumerate(_CODE_DIGITS)} | {"I": 1, "L": 1, "O": 0}
+_CODE_VALUES |= {c.lower(): i for c, i in _CODE_VALUES.items()}
 _CODE_LENGTH = 32
 
 
@@ -367,16 +372,19 @@ class Deck(Sequence[Card]):
         """
         if not isinstance(code, str):
             raise TypeError(f"a deal code must be text, not {type(code).__name__}")
-        digits = code.strip().upper().replace("-", "")
+        digits = code.strip().replace("-", "")
         if len(digits) != _CODE_LENGTH or any(c not in _CODE_VALUES for c in digits):
             raise NotationError(
-                f"cannot read {code!r} as a deal code: it must be {_CODE_LENGTH} base-32 digits"
+                f"cannot read {quote(code)} as a deal code: "
+                f"it must be {_CODE_LENGTH} base-32 digits"
             )
         number = 0
         for c in digits:
             number = number * 32 + _CODE_VALUES[c]
         if number >= _FACTORIAL_40:
-            raise NotationError(f"cannot read {code!r} as a deal code: the number is too large")
+            raise NotationError(
+                f"cannot read {quote(code)} as a deal code: the number is too large"
+            )
         remaining = list(DECK)
         cards = []
         for n in range(40, 0, -1):

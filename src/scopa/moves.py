@@ -8,6 +8,7 @@ written in index order.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
@@ -108,31 +109,52 @@ def _unreadable_move(text: str) -> NotationError:
     return NotationError(f"cannot read {text!r} as a move (expected e.g. '7D' or '7Dx3C+4S')")
 
 
+# The process-wide caches. Each holds at most `_CACHE_LIMIT` entries in two generations:
+# the current one, which the move generators read directly, and the previous one. When the
+# current one is full it becomes the previous one and a new one starts, so what is played
+# often stays while memory stays bounded (about 40 MB for all of them together).
+_CACHE_LIMIT = 1 << 15
 _MOVES: dict[int, Move] = {}
-_MOVE_CACHE_LIMIT = 1 << 20
+_OLD_MOVES: dict[int, Move] = {}
+_INDICES: dict[int, tuple[int, ...]] = {}
+_OLD_INDICES: dict[int, tuple[int, ...]] = {}
+
+
+def _remember(current: dict[int, Any], old: dict[int, Any], key: int, value: Any) -> None:
+    """Store `value` in the current generation, starting a new one when it is full."""
+    if len(current) >= _CACHE_LIMIT:
+        old.clear()
+        old.update(current)
+        current.clear()
+    current[key] = value
 
 
 def move_of_key(key: int) -> Move:
     """The shared `Move` for a key `take << 6 | index` (card `index` taking mask `take`)."""
     move = _MOVES.get(key)
     if move is None:
-        move = Move(DECK[key & 63], frozenset(cards_of(key >> 6)))
-        if len(_MOVES) < _MOVE_CACHE_LIMIT:
-            _MOVES[key] = move
+        move = _OLD_MOVES.get(key) or Move(DECK[key & 63], frozenset(cards_of(key >> 6)))
+        _remember(_MOVES, _OLD_MOVES, key, move)
     return move
-
-
-_INDICES: dict[int, tuple[int, ...]] = {}
 
 
 def _indices_of(mask: int) -> tuple[int, ...]:
     """The card indices of a mask (cached for the small masks that hands are)."""
     indices = _INDICES.get(mask)
     if indices is None:
-        indices = tuple(card.index for card in cards_of(mask))
-        if len(_INDICES) < _MOVE_CACHE_LIMIT:
-            _INDICES[mask] = indices
+        indices = _OLD_INDICES.get(mask) or tuple(card.index for card in cards_of(mask))
+        _remember(_INDICES, _OLD_INDICES, mask, indices)
     return indices
+
+
+def clear_caches() -> None:
+    """Empty the library's caches of moves, hands and move generators.
+
+    They are bounded (a few tens of MB at most, whatever is played), so this is never
+    needed for memory; it is there for measurements that start cold.
+    """
+    for cache in (_MOVES, _OLD_MOVES, _INDICES, _OLD_INDICES, _GENERATORS):
+        cache.clear()
 
 
 # --------------------------------------------------------------------------- capture tables
@@ -196,6 +218,33 @@ def _by_rank_set(mask: int) -> tuple[int, int]:
 
 MoveGenerator = Callable[[int, int], list[Move]]
 """`moves(hand, table)`: every legal move of a player holding `hand`, as shared `Move`s."""
+
+_GENERATORS: dict[tuple[object, ...], MoveGenerator] = {}
+_GENERATOR_LIMIT = 256
+
+
+def _capture_knobs(rules: Rules) -> tuple[object, ...]:
+    """The knobs of the rules that the legal moves depend on."""
+    return (
+        rules.capture_by_rank,
+        rules.capture_by_sum,
+        rules.capture_priority,
+        rules.played_card_must_capture,
+        rules.must_play_capturing_card_if_any,
+        rules.ace_captures_all,
+        rules.ace_with_ace_on_table,
+    )
+
+
+def generator_for(rules: Rules) -> MoveGenerator:
+    """The legal-move generator of some rules, shared by all rules with the same capture knobs."""
+    knobs = _capture_knobs(rules)
+    moves = _GENERATORS.get(knobs)
+    if moves is None:
+        if len(_GENERATORS) >= _GENERATOR_LIMIT:
+            _GENERATORS.clear()
+        moves = _GENERATORS[knobs] = move_generator(rules)
+    return moves
 
 
 def move_generator(rules: Rules) -> MoveGenerator:

@@ -9,14 +9,17 @@ Examples:
 
 from __future__ import annotations
 
+import difflib
+import math
 from collections.abc import Iterable
 from enum import Enum
 
 import attrs
 
+from scopa._checks import flag, instance_of, int_in, is_int, label, quote
 from scopa.cards import RANK_MASKS, Card, Rank, mask_of
 from scopa.errors import RulesError
-from scopa.scoring import MissingSuit, PrimieraTable, ScoringRules, _whole
+from scopa.scoring import MissingSuit, PrimieraTable, Scope, ScoringRules
 from scopa.stakes import BrilliEconomy, Stakes
 
 __all__ = [
@@ -94,9 +97,52 @@ class Tiebreak(_Knob):
     """The higher total wins; on an exact tie, complete hands are played until it breaks."""
 
 
-def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesError(f"{attribute.name} must be a positive int, not {value!r}")
+MAX_TARGET = 1_000_000
+"""The highest target a `Rules` accepts."""
+MAX_MOVE_TIME_LIMIT = 86_400.0
+"""The longest move time limit a `Rules` accepts, in seconds (a day)."""
+
+
+def _sides(_: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+    if value is not None and (not is_int(value) or not 2 <= value <= 40):  # type: ignore[operator]
+        raise RulesError(f"sides must be an int from 2 to 40 or None, not {quote(value)}")
+
+
+def _seconds(_: object, attribute: attrs.Attribute[float | None], value: object) -> None:
+    if value is None:
+        return
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not (math.isfinite(value) and 0 < value <= MAX_MOVE_TIME_LIMIT)
+    ):
+        raise RulesError(
+            f"move_time_limit must be a positive number of seconds up to "
+            f"{MAX_MOVE_TIME_LIMIT:,.0f}, or None, not {quote(value)}"
+        )
+
+
+def _hashable(_: object, attribute: attrs.Attribute[object], value: object) -> None:
+    try:
+        hash(value)
+    except TypeError:
+        raise RulesError(
+            f"{attribute.name} must be hashable (a frozen attrs class, for instance)"
+        ) from None
+
+
+def _scoring(_: object, attribute: attrs.Attribute[ScoringRules], value: object) -> None:
+    if not isinstance(value, ScoringRules):
+        raise RulesError(f"scoring must be a ScoringRules, not {quote(value)}")
+    _hashable(_, attribute, value)
+    if all(isinstance(c, Scope) and c.value == 0 for c in value.components):
+        raise RulesError("scoring gives no points at all, so a match could never end")
+
+
+def _stakes(_: object, attribute: attrs.Attribute[Stakes | None], value: object) -> None:
+    if value is not None and not isinstance(value, Stakes):
+        raise RulesError(f"stakes must be a Stakes or None, not {quote(value)}")
+    _hashable(_, attribute, value)
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -107,67 +153,73 @@ class Rules:
     `attrs.evolve(rules, knob=value)`. The `name` is a label: it takes no part in equality.
     """
 
-    name: str = attrs.field(default="custom", eq=False, validator=attrs.validators.instance_of(str))
-    """A label: the preset's name, or anything you like."""
-    players: int = attrs.field(default=2, validator=_positive)
+    name: str = attrs.field(default="custom", eq=False, validator=label)
+    """A label: the preset's name, or anything you like (1 to 64 printable characters
+    without markup characters)."""
+    players: int = attrs.field(default=2, validator=int_in(2, 40))
     """The number of players, seated counter-clockwise in number order."""
-    sides: int | None = None
+    sides: int | None = attrs.field(default=None, validator=_sides)
     """The number of sides (`None`: each player for self). Player `p` plays for side
     `p % sides`, so partners sit alternately (with 4 players and 2 sides, 0 and 2 against
     1 and 3). A side pools its players' captures and scope for scoring."""
-    hand_size: int = attrs.field(default=3, validator=_positive)
+    hand_size: int = attrs.field(default=3, validator=int_in(1, 40))
     """Cards dealt to each player at every deal."""
-    table_size: int = attrs.field(default=4, validator=_whole)
+    table_size: int = attrs.field(default=4, validator=int_in(0, 40))
     """Cards dealt face up to the table at the first deal of a hand."""
-    capture_by_rank: bool = True
+    capture_by_rank: bool = attrs.field(default=True, validator=flag)
     """A played card may take one table card of equal rank."""
-    capture_by_sum: bool = True
+    capture_by_sum: bool = attrs.field(default=True, validator=flag)
     """A played card may take two or more table cards whose ranks add up to its rank."""
-    capture_priority: CapturePriority = CapturePriority.EQUAL_RANK_FIRST
+    capture_priority: CapturePriority = attrs.field(
+        default=CapturePriority.EQUAL_RANK_FIRST,
+        validator=instance_of(CapturePriority, "a CapturePriority"),
+    )
     """Which of the possible captures are allowed."""
-    played_card_must_capture: bool = True
+    played_card_must_capture: bool = attrs.field(default=True, validator=flag)
     """A played card that can capture must capture (any card may still be played)."""
-    must_play_capturing_card_if_any: bool = False
+    must_play_capturing_card_if_any: bool = attrs.field(default=False, validator=flag)
     """A player who holds a card that can capture must play such a card."""
-    ace_captures_all: bool = False
+    ace_captures_all: bool = attrs.field(default=False, validator=flag)
     """A played Ace takes every card on the table (scopa d'assi, asso piglia tutto)."""
-    ace_sweep_is_scopa: bool = True
+    ace_sweep_is_scopa: bool = attrs.field(default=True, validator=flag)
     """Whether a sweep by an Ace taking every card counts as a scopa (off in scopa d'assi)."""
-    ace_with_ace_on_table: AceOnAce = AceOnAce.TAKE_ACE_ONLY
+    ace_with_ace_on_table: AceOnAce = attrs.field(
+        default=AceOnAce.TAKE_ACE_ONLY, validator=instance_of(AceOnAce, "an AceOnAce")
+    )
     """With `ace_captures_all`, what an Ace takes when an Ace is on the table."""
-    ace_on_empty_table_captures_itself: bool = False
+    ace_on_empty_table_captures_itself: bool = attrs.field(default=False, validator=flag)
     """An Ace played on an empty table goes to its player's pile (no scopa), whether or not
     Aces sweep."""
-    ace_first_lead_forbidden: bool = False
+    ace_first_lead_forbidden: bool = attrs.field(default=False, validator=flag)
     """The first play of a hand may not be an Ace unless the player holds only Aces
     (the *regola del vile*), whether or not Aces sweep."""
-    scopa_on_last_play: bool = False
+    scopa_on_last_play: bool = attrs.field(default=False, validator=flag)
     """Whether emptying the table on the very last play of the hand scores a scopa."""
-    leftovers_to_last_capturer: bool = True
+    leftovers_to_last_capturer: bool = attrs.field(default=True, validator=flag)
     """Cards left on the table at the end go to the last player who captured (never a scopa).
 
     When off, they stay on the table and nobody scores them."""
-    misdeal: MisdealRule = MisdealRule.THREE_PLUS_KINGS
+    misdeal: MisdealRule = attrs.field(
+        default=MisdealRule.THREE_PLUS_KINGS, validator=instance_of(MisdealRule, "a MisdealRule")
+    )
     """Which first tables annul the deal."""
-    target: int = attrs.field(default=11, validator=_positive)
+    target: int = attrs.field(default=11, validator=int_in(1, MAX_TARGET))
     """The points that win a match (applied by the match layer, not within a hand)."""
-    tiebreak: Tiebreak = Tiebreak.PLAY_ON
+    tiebreak: Tiebreak = attrs.field(
+        default=Tiebreak.PLAY_ON, validator=instance_of(Tiebreak, "a Tiebreak")
+    )
     """What happens when several sides reach the target in the same hand (match layer)."""
-    scoring: ScoringRules = attrs.field(factory=ScoringRules.standard)
-    """The scoring categories of a hand."""
-    move_time_limit: float | None = None
+    scoring: ScoringRules = attrs.field(factory=ScoringRules.standard, validator=_scoring)
+    """The scoring categories of a hand; at least one of them must be able to give points."""
+    move_time_limit: float | None = attrs.field(default=None, validator=_seconds)
     """Seconds allowed for a move; a player who takes longer abandons (`None`: no limit).
 
     The library holds no clock: see [`Match.apply`][scopa.Match.apply]."""
-    stakes: Stakes | None = None
+    stakes: Stakes | None = attrs.field(default=None, validator=_stakes)
     """What a match is played for, such as the tretre brilli (`None`: nothing)."""
 
     def __attrs_post_init__(self) -> None:
-        if self.players < 2:
-            raise RulesError(f"a game needs at least 2 players, not {self.players}")
         sides = self.number_of_sides
-        if isinstance(sides, bool) or not isinstance(sides, int) or sides < 2:
-            raise RulesError(f"sides must be an int of at least 2 or None, not {self.sides!r}")
         if self.players % sides:
             raise RulesError(f"{self.players} players cannot form {sides} equal sides")
         per_deal = self.players * self.hand_size
@@ -176,36 +228,6 @@ class Rules:
             raise RulesError(
                 f"{dealt} cards after the table do not split into deals of {self.hand_size} "
                 f"cards to each of {self.players} players"
-            )
-        for name, kind in (
-            ("capture_priority", CapturePriority),
-            ("ace_with_ace_on_table", AceOnAce),
-            ("misdeal", MisdealRule),
-            ("tiebreak", Tiebreak),
-            ("scoring", ScoringRules),
-            ("stakes", (Stakes, type(None))),
-        ):
-            if not isinstance(getattr(self, name), kind):
-                expected = getattr(kind, "__name__", "Stakes or None")
-                raise RulesError(f"{name} must be a {expected}, not {getattr(self, name)!r}")
-        for field in attrs.fields(Rules):
-            if field.type in ("bool", bool) and not isinstance(getattr(self, field.name), bool):
-                raise RulesError(
-                    f"{field.name} must be True or False, not {getattr(self, field.name)!r}"
-                )
-        for name in ("scoring", "stakes"):
-            try:
-                hash(getattr(self, name))
-            except TypeError:
-                raise RulesError(
-                    f"{name} must be hashable (a frozen attrs class, for instance)"
-                ) from None
-        limit = self.move_time_limit
-        if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit > 0
-        ):
-            raise RulesError(
-                f"move_time_limit must be a positive number of seconds or None, not {limit!r}"
             )
 
     def __repr__(self) -> str:
@@ -351,10 +373,17 @@ def find_variant(name: str) -> Rules:
       with 4, the first play of a hand may not be an Ace.
 
     Raises:
-        RulesError: no preset has that name; the message lists the known names.
+        RulesError: no preset has that name; the message suggests the closest name and
+            lists the presets.
+        TypeError: `name` is not text.
     """
-    key = str(name).strip().lower().translate(_SEPARATORS)
+    if not isinstance(name, str):
+        raise TypeError(f"a variant name must be text, not {type(name).__name__}")
+    key = name.strip().lower().translate(_SEPARATORS)
     if key not in _ALIASES:
-        known = ", ".join(sorted(_ALIASES))
-        raise RulesError(f"unknown variant {name!r}; known names: {known}")
+        close = difflib.get_close_matches(key[:64], _ALIASES, n=1, cutoff=0.75)
+        hint = f"did you mean {_ALIASES[close[0]]!r}? " if close else ""
+        raise RulesError(
+            f"unknown variant {quote(name)}; {hint}the presets are {', '.join(_PRESETS)}"
+        )
     return _PRESETS[_ALIASES[key]][0]

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
-from functools import partial
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 import attrs
 
+from scopa._checks import check_label, flag, instance_of, int_in, label, quote
 from scopa.cards import Card, Rank, Suit
 from scopa.errors import RulesError
 
@@ -93,31 +93,6 @@ class ScoringComponent(Protocol):  # pragma: no mutate block
         ...
 
 
-# Validators of rule parts (shared with `scopa.stakes` and `scopa.rules`): a value of the
-# wrong kind is a `RulesError`, since rules are often read from data.
-
-
-def _text(_: object, attribute: attrs.Attribute[str], value: object) -> None:
-    if not isinstance(value, str):
-        raise RulesError(f"{attribute.name} must be text, not {value!r}")
-
-
-def _whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"{attribute.name} must be a non-negative int, not {value!r}")
-
-
-def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"{attribute.name} must be True or False, not {value!r}")
-
-
-def _instance_of(kind: type, _: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    """A validator once bound to a type with `functools.partial`."""
-    if not isinstance(value, kind):
-        raise RulesError(f"{attribute.name} must be a {kind.__name__}, not {value!r}")
-
-
 def strict_max(figures: Sequence[int], eligible: Sequence[bool] | None = None) -> tuple[int, ...]:
     """One point to the unique side with the highest figure among the eligible sides."""
     candidates = [i for i in range(len(figures)) if eligible is None or eligible[i]]
@@ -134,9 +109,9 @@ def strict_max(figures: Sequence[int], eligible: Sequence[bool] | None = None) -
 class Scope:
     """One point (or `value`) per scopa."""
 
-    value: int = attrs.field(default=1, validator=_whole)
+    value: int = attrs.field(default=1, validator=int_in(0, 100))
     """The points of one scopa."""
-    name: str = attrs.field(default="scope", validator=_text)
+    name: str = attrs.field(default="scope", validator=label)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -158,9 +133,11 @@ class Carte:
     least that many cards.
     """
 
-    threshold: int | None = attrs.field(default=None, validator=attrs.validators.optional(_whole))
+    threshold: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(int_in(0, 40))
+    )
     """The cards a side needs to score, if any."""
-    name: str = attrs.field(default="carte", validator=_text)
+    name: str = attrs.field(default="carte", validator=label)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -175,9 +152,11 @@ class Denari:
     With a `threshold` (6), a side must also have at least that many denari.
     """
 
-    threshold: int | None = attrs.field(default=None, validator=attrs.validators.optional(_whole))
+    threshold: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(int_in(0, 10))
+    )
     """The denari a side needs to score, if any."""
-    name: str = attrs.field(default="denari", validator=_text)
+    name: str = attrs.field(default="denari", validator=label)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -195,7 +174,7 @@ def _holder(name: str, card: Card, hand: Captures) -> CategoryScore:
 class Settebello:
     """One point to the side that captured the seven of denari."""
 
-    name: str = attrs.field(default="settebello", validator=_text)
+    name: str = attrs.field(default="settebello", validator=label)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -207,7 +186,7 @@ class Settebello:
 class ReBello:
     """One point to the side that captured the king of denari (*re bello*), a bonus."""
 
-    name: str = attrs.field(default="re bello", validator=_text)
+    name: str = attrs.field(default="re bello", validator=label)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -224,9 +203,9 @@ class Napola:
     *napoleone*) win the match outright when `napoleone_wins_match` is on.
     """
 
-    napoleone_wins_match: bool = attrs.field(default=False, validator=_flag)
+    napoleone_wins_match: bool = attrs.field(default=False, validator=flag)
     """Whether a side holding all ten denari wins the match at once."""
-    name: str = attrs.field(default="napola", validator=_text)
+    name: str = attrs.field(default="napola", validator=label)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -257,7 +236,7 @@ class PrimieraTable:
         (16, 15)
     """
 
-    name: str = attrs.field(validator=_text)
+    name: str = attrs.field(validator=label)
     """A label for the table."""
     values: tuple[int, ...] = attrs.field(converter=_int_tuple)
     """The values of the ranks Ace to King, in rank order (ten numbers)."""
@@ -272,8 +251,11 @@ class PrimieraTable:
     """As `CLASSIC` but the figures are worth 0."""
 
     def __attrs_post_init__(self) -> None:
-        if len(self.values) != 10 or not all(isinstance(v, int) and v >= 0 for v in self.values):
-            raise RulesError(f"a primiera table needs ten non-negative ints, got {self.values!r}")
+        values = self.values
+        if len(values) != 10 or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100 for v in values
+        ):
+            raise RulesError(f"a primiera table needs ten ints from 0 to 100, got {quote(values)}")
 
     def value(self, rank: Rank) -> int:
         """The primiera value of a rank."""
@@ -325,18 +307,18 @@ class Primiera:
     """
 
     table: PrimieraTable = attrs.field(
-        default=PrimieraTable.CLASSIC, validator=partial(_instance_of, PrimieraTable)
+        default=PrimieraTable.CLASSIC, validator=instance_of(PrimieraTable, "a PrimieraTable")
     )
     """The value of each rank."""
     missing_suit: MissingSuit = attrs.field(
-        default=MissingSuit.OPPONENT_WINS, validator=partial(_instance_of, MissingSuit)
+        default=MissingSuit.OPPONENT_WINS, validator=instance_of(MissingSuit, "a MissingSuit")
     )
     """The policy for a side that lacks a suit (for the `SUM` rule)."""
     rule: PrimieraRule = attrs.field(
-        default=PrimieraRule.SUM, validator=partial(_instance_of, PrimieraRule)
+        default=PrimieraRule.SUM, validator=instance_of(PrimieraRule, "a PrimieraRule")
     )
     """How primiera is decided."""
-    name: str = attrs.field(default="primiera", validator=_text)
+    name: str = attrs.field(default="primiera", validator=label)
     """The category's name."""
 
     def score(self, hand: Captures) -> CategoryScore:
@@ -412,8 +394,8 @@ def _component_tuple(components: Iterable[ScoringComponent]) -> tuple[ScoringCom
 def _check_components(_: object, __: object, components: tuple[ScoringComponent, ...]) -> None:
     for component in components:
         if not isinstance(component, ScoringComponent):
-            raise RulesError(f"{component!r} has no name and score() method")
-    names = [c.name for c in components]
+            raise RulesError(f"{quote(component)} has no name and score() method")
+    names = [check_label(c.name, "a scoring component's name") for c in components]
     if len(set(names)) != len(names):
         raise RulesError(f"scoring component names must be unique, got {names}")
 

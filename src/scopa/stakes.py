@@ -21,8 +21,8 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from scopa._checks import flag, int_in, quote
 from scopa.errors import InvalidStateError, RulesError
-from scopa.scoring import _flag, _whole
 
 __all__ = ["AbandonReason", "Abandonment", "BrilliEconomy", "Stakes"]
 
@@ -79,9 +79,14 @@ class Stakes(Protocol):  # pragma: no mutate block
         ...
 
 
+_MAX_BRILLI = 10**9
+
+
 def _fraction(value: int | Fraction) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        raise RulesError(f"brilli must be an int or a Fraction, not {value!r}")
+        raise RulesError(f"brilli must be an int or a Fraction, not {quote(value)}")
+    if not 0 <= value <= _MAX_BRILLI:
+        raise RulesError(f"brilli must be from 0 to {_MAX_BRILLI:,}, not {quote(value)}")
     return Fraction(value)
 
 
@@ -98,15 +103,15 @@ class BrilliEconomy:
 
     hand_pot: Fraction = attrs.field(default=Fraction(10), converter=_fraction)
     """The brilli shared out in each paid hand."""
-    paid_hands: int = attrs.field(default=3, validator=_whole)
+    paid_hands: int = attrs.field(default=3, validator=int_in(0, 100))
     """How many hands, from the first, share out brilli."""
     match_bonus: Fraction = attrs.field(default=Fraction(20), converter=_fraction)
     """The brilli of the winner of the match."""
     abandon_penalty: Fraction = attrs.field(default=Fraction(30), converter=_fraction)
     """The brilli an abandoner loses."""
-    unplayed_to_winner: bool = attrs.field(default=True, validator=_flag)
+    unplayed_to_winner: bool = attrs.field(default=True, validator=flag)
     """Whether the winner of a short match takes the pots of the unplayed paid hands."""
-    split_zero_total: bool = attrs.field(default=True, validator=_flag)
+    split_zero_total: bool = attrs.field(default=True, validator=flag)
     """How a paid hand where nobody scores is shared: evenly if true, otherwise not at all."""
 
     def hand_shares(self, points: Sequence[int]) -> tuple[Fraction, ...]:

@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from scopa._checks import check_number, is_int, quote
 from scopa.cards import (
     ALL_CARDS,
     DECK,
@@ -35,22 +36,14 @@ from scopa.errors import (
     InvalidStateError,
     NotationError,
 )
-from scopa.moves import Move, MoveGenerator, move_generator
+from scopa.moves import Move, generator_for
 from scopa.rules import AceOnAce, Rules, check_rules
 from scopa.scoring import Captures, HandScore
 
 __all__ = ["GameState"]
 
 _ACES = RANK_MASKS[1]
-_GENERATORS: dict[Rules, MoveGenerator] = {}
-
-
-def generator_for(rules: Rules) -> MoveGenerator:
-    """The legal-move generator of some rules, built once per rules value."""
-    moves = _GENERATORS.get(rules)
-    if moves is None:
-        moves = _GENERATORS[rules] = move_generator(rules)
-    return moves
+_SHOWN_CHOICES = 12  # the choices an ambiguous move's message lists
 
 
 class Hand:
@@ -275,10 +268,8 @@ class GameState(_Visible):
             raise InvalidStateError("stock must hold Cards")
         stock_mask = mask_of(stock_cards)
         scope_counts = tuple(scope) if scope is not None else (0,) * n
-        if len(scope_counts) != n or not all(
-            isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in scope_counts
-        ):
-            raise InvalidStateError(f"scope must be {n} non-negative ints, not {scope!r}")
+        if len(scope_counts) != n or not all(is_int(s) and s >= 0 for s in scope_counts):
+            raise InvalidStateError(f"scope must be {n} non-negative ints, not {quote(scope)}")
         groups = [*hand_masks, table_mask, stock_mask, *pile_masks]
         seen = 0
         for group in groups:
@@ -296,6 +287,10 @@ class GameState(_Visible):
             raise InvalidStateError(
                 f"a stock of {len(stock_cards)} cards is impossible with deals of {per_deal}"
             )
+        if current_player is not None:
+            _check_player(rules, current_player, "current_player")
+        if last_capturer is not None:
+            _check_player(rules, last_capturer, "last_capturer")
         expected = _turn_from_sizes(rules, dealer, hand_masks, len(stock_cards))
         if current_player is None:
             current_player = expected
@@ -341,27 +336,28 @@ class GameState(_Visible):
             raise TypeError(f"a position must be text, not {type(text).__name__}")
         fields = text.split()
         if len(fields) != 8:
-            raise NotationError(f"a position has 8 fields, {len(fields)} in {text!r}")
+            raise NotationError(f"a position has 8 fields, {len(fields)} in {quote(text)}")
         hands, table, stock, piles, scope, dealer, current, last = fields
         n = rules.players
 
         def per_player(field: str, what: str) -> list[str]:
             parts = field.split("/")
             if len(parts) != n:
-                raise NotationError(f"{what} needs {n} parts separated by '/', got {field!r}")
+                raise NotationError(f"{what} needs {n} parts separated by '/', got {quote(field)}")
             return parts
 
         def number(field: str, what: str) -> int | None:
             if field == "-":
                 return None
             if not _is_number(field):
-                raise NotationError(f"{what} must be a player number or '-', got {field!r}")
+                raise NotationError(f"{what} must be a player number or '-', got {quote(field)}")
             return int(field)
 
         dealer_number = number(dealer, "dealer")
         if dealer_number is None:
             raise NotationError("the dealer cannot be '-'")
-        return cls.from_position(
+        to_move = number(current, "current player")
+        state = cls.from_position(
             rules,
             hands=[parse_cards(h, "hand") for h in per_player(hands, "hands")],
             table=parse_cards(table, "table"),
@@ -369,9 +365,15 @@ class GameState(_Visible):
             piles=[parse_cards(p, "pile") for p in per_player(piles, "piles")],
             scope=[_count(s) for s in per_player(scope, "scope")],
             dealer=dealer_number,
-            current_player=number(current, "current player"),
+            current_player=to_move,
             last_capturer=number(last, "last capturer"),
         )
+        if to_move is None and state._player >= 0:
+            raise InvalidStateError(
+                f"the current player is '-' (the hand is over), but it is player "
+                f"{state._player}'s turn"
+            )
+        return state
 
     # ------------------------------------------------------------------ reading the position
 
@@ -459,14 +461,21 @@ class GameState(_Visible):
     def apply(self, move: Move) -> GameState:
         """The state after `move`; this state is unchanged.
 
+        The move is compared with the legal moves by its card and captures, and the legal
+        move is played.
+
         Raises:
             IllegalMoveError: the move is not legal here (the message says why).
+            TypeError: `move` is not a `Move`.
         """
         moves = self._moves
         if moves is None:
             moves = self.legal_moves()
-        if move not in moves:
-            raise IllegalMoveError(self._why_illegal(move))
+        for legal in moves:
+            if legal is move:
+                break
+        else:
+            move = self._legal_move_equal_to(move)
         hand = self._hand
         player = self._player
         bit = move._bit
@@ -532,6 +541,16 @@ class GameState(_Visible):
         state._move = move
         return state
 
+    def _legal_move_equal_to(self, move: Move) -> Move:
+        """The legal move equal to `move`, compared by its card and captures only."""
+        if not isinstance(move, Move):
+            raise TypeError(f"a move must be a Move, not {type(move).__name__}")
+        key = move._key if type(move) is Move else Move(move.card, move.captured)._key
+        for legal in self.legal_moves():
+            if legal._key == key:
+                return legal
+        raise IllegalMoveError(self._why_illegal(move))
+
     def parse_move(self, text: str) -> Move:
         """Read a move in this position, allowing the short form that names only the card.
 
@@ -553,9 +572,13 @@ class GameState(_Visible):
             raise IllegalMoveError(self._why_illegal(move))
         if len(options) == 1:
             return options[0]
-        choices = ", ".join(map(str, options))
+        choices = ", ".join(map(str, options[:_SHOWN_CHOICES]))
+        if len(options) > _SHOWN_CHOICES:
+            choices += f" and {len(options) - _SHOWN_CHOICES} more"
         table = format_cards(cards_of(self._table))
-        raise AmbiguousMoveError(f"{text!r} is ambiguous with table {table}: it may be {choices}")
+        raise AmbiguousMoveError(
+            f"{quote(text)} is ambiguous with table {table}: it may be {choices}"
+        )
 
     def hand_score(self) -> HandScore:
         """The score of the cards captured so far by each side; final once the hand is over.
@@ -615,11 +638,9 @@ class GameState(_Visible):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, (self.rules, self.to_text(), self.history))
 
-    def _why_illegal(self, move: object) -> str:
+    def _why_illegal(self, move: Move) -> str:
         # only public information: an error message may be shown to any player
         where = f"with table {format_cards(cards_of(self._table))}"
-        if not isinstance(move, Move):
-            return f"{move!r} is not a Move"
         if self._player < 0:
             return f"illegal move '{move}' {where}: the hand is over"
         if not self._hands[self._player] >> move.card.index & 1:
@@ -630,7 +651,21 @@ class GameState(_Visible):
             missing = format_cards(cards_of(move._take & ~self._table))
             return f"illegal move '{move}' {where}: {missing} not on the table"
         options = [str(m) for m in self.legal_moves() if m.card == move.card]
-        return f"illegal move '{move}' {where}: {move.card} may only play as {', '.join(options)}"
+        if options:
+            return (
+                f"illegal move '{move}' {where}: {move.card} may only play as {', '.join(options)}"
+            )
+        rules = self.rules
+        if rules.ace_first_lead_forbidden and move.card.rank == 1:
+            in_hands = sum(h.bit_count() for h in self._hands)
+            stock = len(self._hand.stock) - self._next
+            hand = self._hands[self._player]
+            if not playable_cards(rules, hand, in_hands, stock) >> move.card.index & 1:
+                return f"illegal move '{move}' {where}: the first play of a hand may not be an Ace"
+        return (
+            f"illegal move '{move}' {where}: {move.card} cannot capture, "
+            f"and a card that can capture must be played"
+        )
 
 
 def _restore(rules: Rules, text: str, history: tuple[tuple[int, Move], ...]) -> GameState:
@@ -727,11 +762,8 @@ def _misdealt(rules: Rules, order: tuple[int, ...]) -> bool:
     return rules.misdeal.annuls_mask(_mask(order[start : start + rules.table_size]))
 
 
-def _check_player(rules: Rules, player: object, what: str) -> None:
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < rules.players:
-        raise InvalidStateError(
-            f"{what} must be a player number from 0 to {rules.players - 1}, not {player!r}"
-        )
+def _check_player(rules: Rules, player: object, what: str) -> int:
+    return check_number(player, rules.players, what, InvalidStateError)
 
 
 def _masks(groups: Sequence[Iterable[Card]] | Any, n: int, what: str) -> tuple[int, ...]:
@@ -741,7 +773,7 @@ def _masks(groups: Sequence[Iterable[Card]] | Any, n: int, what: str) -> tuple[i
     for group in groups:
         cards = tuple(group)
         if not all(isinstance(c, Card) for c in cards):
-            raise InvalidStateError(f"{what} must hold Cards, got {cards!r}")
+            raise InvalidStateError(f"{what} must hold Cards, got {quote(cards)}")
         mask = mask_of(cards)
         if mask.bit_count() != len(cards):
             raise InvalidStateError(f"a card is given twice in {what}")
@@ -775,5 +807,5 @@ def _is_number(text: str) -> bool:
 
 def _count(text: str) -> int:
     if not _is_number(text):
-        raise NotationError(f"a scope count must be a number, got {text!r}")
+        raise NotationError(f"a scope count must be a number, got {quote(text)}")
     return int(text)

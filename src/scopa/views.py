@@ -23,14 +23,13 @@ import random
 
 from scopa.cards import ALL_CARDS, Card, cards_of
 from scopa.errors import InvalidStateError
-from scopa.moves import Move
+from scopa.moves import Move, generator_for
 from scopa.rules import Rules
 from scopa.scoring import HandScore
 from scopa.state import (
     GameState,
     Hand,
     _Visible,
-    generator_for,
     make_state,
     playable_cards,
     score_captures,
