@@ -591,9 +591,9 @@ RULES_CASES: list[tuple[str, Callable[[], object], str]] = [
     ("one player", lambda: Rules(players=1), "players must be an int from 2 to 40, not 1"),
     (
         "a float of players",
-        lambda: Rules(players=2.0),
+        lambda: Rules(players=2.0),  # type: ignore[arg-type]
         "players must be an int from 2 to 40, not 2.0",
-    ),  # type: ignore[arg-type]
+    ),
     (
         "a huge target",
         lambda: Rules(target=10**4000),

@@ -236,13 +236,13 @@ def test_the_generator_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(moves_module, "_GENERATORS", {})
     monkeypatch.setattr(moves_module, "_GENERATOR_LIMIT", 3)
     classic = find_variant("classic")
-    for knob in (
-        "capture_by_rank",
-        "capture_by_sum",
-        "played_card_must_capture",
-        "ace_captures_all",
+    for changed in (
+        attrs.evolve(classic, capture_by_rank=False),
+        attrs.evolve(classic, capture_by_sum=False),
+        attrs.evolve(classic, played_card_must_capture=False),
+        attrs.evolve(classic, ace_captures_all=True),
     ):
-        moves_module.generator_for(attrs.evolve(classic, **{knob: knob == "ace_captures_all"}))
+        moves_module.generator_for(changed)
         assert len(moves_module._GENERATORS) <= 3
 
 

@@ -13,6 +13,7 @@ import difflib
 import math
 from collections.abc import Iterable
 from enum import Enum
+from typing import Any
 
 import attrs
 
@@ -122,7 +123,7 @@ def _seconds(_: object, attribute: attrs.Attribute[float | None], value: object)
         )
 
 
-def _hashable(_: object, attribute: attrs.Attribute[object], value: object) -> None:
+def _hashable(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     try:
         hash(value)
     except TypeError:
