@@ -15,6 +15,7 @@ from scopa import (
     Captures,
     CategoryScore,
     Deck,
+    HandScore,
     IllegalMoveError,
     InvalidStateError,
     Match,
@@ -25,6 +26,7 @@ from scopa import (
     SeriesRecord,
     find_variant,
 )
+from scopa.records import read_record, write_record
 from tests.strategies import PRESETS, seeds
 
 TRETRE = find_variant("tretre")
@@ -282,14 +284,32 @@ def test_rematch_dealer_is_the_player_right_of_the_last_dealer() -> None:
     assert two.rematch(seed=1).first_dealer == 0
 
 
-def test_the_series_record_runs_on() -> None:
-    match = Match.new(TRETRE, seed=13).abandon(1)
-    match = match.rematch(seed=14).abandon(1)
+def test_the_series_record_runs_on_until_a_player_leaves() -> None:
+    won_by_0 = scripted(TRETRE, [(9, 0)] * 3)
+    match = play(Match.new(won_by_0, seed=13))
+    match = play(match.rematch(seed=14))
+    assert match.series == SeriesRecord(wins=(2, 0), losses=(0, 2), abandoned=(0, 0))
     match = match.rematch(seed=15).abandon(0)
-    assert match.series == SeriesRecord(wins=(2, 1), losses=(0, 0), abandoned=(1, 2))
+    assert match.series == SeriesRecord(wins=(2, 1), losses=(0, 2), abandoned=(1, 0))
     assert match.series.matches == 3
-    with pytest.raises(IllegalMoveError, match="over"):
-        match.rematch(seed=16).rematch()
+    with pytest.raises(IllegalMoveError, match="player 0 left the table: the series is over"):
+        match.rematch(seed=16)
+    with pytest.raises(IllegalMoveError, match="a rematch starts once the match is over"):
+        play(Match.new(won_by_0, seed=16)).rematch(seed=17).rematch()
+
+
+def test_the_same_events_give_the_same_rematch_dealer() -> None:
+    # the same three hands, dealt from a seed or from decks given one by one
+    rules = scripted(TRETRE, [(2, 1), (3, 3), (4, 1)] * 2)
+    seeded = play(Match.new(rules, seed=10))
+    decks = [hand.deck for hand in seeded.hands]
+    given = Match.new(rules, decks=decks[:1])
+    for deck in decks[1:]:
+        given = finish_hand(given).deal(deck)
+    given = finish_hand(given)
+    assert given.is_over
+    assert given.hands == seeded.hands
+    assert given.rematch(seed=3).first_dealer == seeded.rematch(seed=3).first_dealer == 1
 
 
 # ----------------------------------------------------------------------------- properties
@@ -329,3 +349,32 @@ def test_random_matches_end_and_add_up(rules: Rules, seed: int, data: st.DataObj
         match.abandon(0)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         match.hands = ()  # type: ignore[misc]
+
+
+def test_a_move_late_in_a_long_match_rescores_no_finished_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Count the hand scores whose points are summed: a match keeps running totals, so each
+    # finished hand's points are read once, when it ends, and never again (a server can
+    # play or read a record of thousands of hands in time linear in their number).
+    endless = attrs.evolve(CLASSIC, target=1_000_000)
+    reads = 0
+    points = HandScore.points
+
+    def counted(self: HandScore) -> tuple[int, ...]:
+        nonlocal reads
+        reads += 1
+        return points.fget(self)  # type: ignore[attr-defined,no-any-return]
+
+    monkeypatch.setattr(HandScore, "points", property(counted))
+    match = Match.new(endless, seed=8)
+    for _ in range(30):
+        match = finish_hand(match)
+    assert len(match.hands) == 30
+    assert reads == 30
+    sums = [sum(c.points[side] for h in match.hands for c in h.score) for side in (0, 1)]
+    assert match.totals == tuple(sums)
+    reads = 0
+    again = read_record(write_record(match))
+    assert again.totals == match.totals
+    assert reads == 3 * 30  # written once, scored once and checked once per hand

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pickle
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import attrs
@@ -460,7 +461,7 @@ def test_new_state_messages() -> None:
         "a seed must be between 0 and 2**64 - 1, not 18446744073709551616"
     )
     assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=10**5000)) == (
-        "a seed must be between 0 and 2**64 - 1, not an int of over 1,000 digits"
+        "a seed must be between 0 and 2**64 - 1, not an int of about 5,001 digits"
     )
 
 
@@ -542,20 +543,49 @@ def test_match_messages() -> None:
     )
     assert raised(TypeError, lambda: Match.new("classic")) == "rules must be a Rules, not str"  # type: ignore[arg-type]
     assert raised(InvalidStateError, lambda: Match.new(CLASSIC, seed=1, first_dealer=5)) == (
-        "first_dealer must be a player, not 5"
+        "first_dealer must be a player number from 0 to 1, not 5"
+    )
+    assert raised(TypeError, lambda: Match.new(CLASSIC, seed=1, first_dealer=True)) == (
+        "first_dealer must be an int, not bool"
+    )
+    assert raised(TypeError, lambda: Match.new(CLASSIC, seed=1, series="x")) == (  # type: ignore[arg-type]
+        "series must be a SeriesRecord, not str"
+    )
+    assert raised(InvalidStateError, lambda: Match.new(CLASSIC, series=SeriesRecord.empty(4))) == (
+        "the series record is of 4 players, not 2"
+    )
+    assert raised(InvalidStateError, lambda: SeriesRecord((1, 2), (0,), (0, 0))) == (
+        "a series record needs as many wins, losses and abandonments, each a non-negative int, "
+        "not ((1, 2), (0,), (0, 0))"
+    )
+    assert raised(InvalidStateError, lambda: SeriesRecord((1, True), (0, 0), (0, 0))) == (
+        "a series record needs as many wins, losses and abandonments, each a non-negative int, "
+        "not ((1, True), (0, 0), (0, 0))"
     )
     playing = Match.new(CLASSIC, seed=1)
     move = playing.state.legal_moves()[0]
     assert raised(InvalidStateError, lambda: playing.apply(move, elapsed=-1)) == (
-        "elapsed time must not be negative, got -1"
+        "elapsed time must be a finite, non-negative number of seconds, not -1"
+    )
+    for bad in (float("nan"), float("inf")):
+        assert raised(InvalidStateError, partial(playing.apply, move, elapsed=bad)) == (
+            f"elapsed time must be a finite, non-negative number of seconds, not {bad}"
+        )
+    assert raised(TypeError, lambda: playing.apply(move, elapsed=True)) == (
+        "elapsed time must be a number of seconds, not bool"
+    )
+    assert raised(TypeError, lambda: playing.apply(move, elapsed="1")) == (  # type: ignore[arg-type]
+        "elapsed time must be a number of seconds, not str"
     )
     assert raised(IllegalMoveError, lambda: playing.deal(deck)) == (
         "the match is not waiting for a deck"
     )
     assert raised(IllegalMoveError, playing.rematch) == "a rematch starts once the match is over"
     assert raised(InvalidStateError, lambda: playing.abandon(5)) == (
-        "player must be a player number, not 5"
+        "player must be a player number from 0 to 1, not 5"
     )
+    assert raised(TypeError, lambda: playing.abandon(1.0)) == "player must be an int, not float"  # type: ignore[arg-type]
+    assert raised(TypeError, lambda: playing.abandon(True)) == "player must be an int, not bool"
     assert raised(TypeError, lambda: playing.abandon(0, "left")) == (  # type: ignore[arg-type]
         "reason must be an AbandonReason, not 'left'"
     )
@@ -597,7 +627,7 @@ RULES_CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "a huge target",
         lambda: Rules(target=10**4000),
-        "target must be an int from 1 to 1,000,000, not an int of over 1,000 digits",
+        "target must be an int from 1 to 1,000,000, not an int of about 4,001 digits",
     ),
     (
         "a target of True",

@@ -126,6 +126,80 @@ BAD_RECORDS = [
     (GOOD + "play 0 1D\n", NotationError, "expected a 'end of record' line"),
     (_with(7, "abandon 9 timeout\nresult unfinished"), NotationError, "line 8"),
     (_with(7, "abandon 1 boredom\nresult unfinished"), NotationError, "line 8, abandon reason"),
+    (_with(7, "abandon 1.0 timeout\nresult unfinished"), NotationError, "line 8, abandon player"),
+    # rules data: every field checked for its type and range, and the reason kept
+    (
+        _with(1, 'rules {"variant": "classic", "changes": {}, "name": null}'),
+        NotationError,
+        "line 2, rules: cannot read rules from .*: name must be text, not NoneType",
+    ),
+    (
+        _with(1, 'rules {"variant": "classic", "changes": {}, "name": "[link=x]a"}'),
+        NotationError,
+        "name must be printable text without markup characters",
+    ),
+    (
+        _with(1, 'rules {"variant": "classic", "changes": {"target": 1' + "0" * 4000 + "}}"),
+        NotationError,
+        "target must be an int from 1 to 1,000,000, not an int of about 4,001 digits",
+    ),
+    (
+        _with(1, 'rules {"variant": "classic", "changes": {"target": 11.0}}'),
+        NotationError,
+        "target must be an int from 1 to 1,000,000, not 11.0",
+    ),
+    (
+        _with(
+            1,
+            'rules {"variant": "tretre", "changes": {"stakes": {"class": "BrilliEconomy", '
+            '"fields": {"hand_pot": {"fraction": "-10"}}}}}',
+        ),
+        NotationError,
+        "brilli must be from 0 to 1,000,000,000, not Fraction",
+    ),
+    (
+        _with(
+            1,
+            'rules {"variant": "classic", "changes": {"scoring": {"class": "ScoringRules", '
+            '"fields": {"components": {"tuple": [{"class": "Primiera", "fields": {"table": '
+            '{"class": "PrimieraTable", "fields": {"name": "flags", "values": {"tuple": '
+            "[true, true, true, true, true, true, true, true, true, true]}}}}}]}}}}}",
+        ),
+        NotationError,
+        "a primiera table needs ten ints from 0 to 100",
+    ),
+    (
+        _with(
+            1,
+            'rules {"variant": "classic", "changes": {"scoring": {"class": "ScoringRules", '
+            '"fields": {"components": {"tuple": []}}}}}',
+        ),
+        NotationError,
+        "scoring gives no points at all, so a match could never end",
+    ),
+    (
+        _with(1, 'rules {"variant": "classic", "changes": {"bogus": 1}}'),
+        NotationError,
+        "rules have no knob 'bogus'",
+    ),
+    (
+        _with(
+            1,
+            'rules {"variant": "classic", "changes": {"misdeal": {"enum": "Bogus", "value": "x"}}}',
+        ),
+        NotationError,
+        "unknown kind of knob 'Bogus'",
+    ),
+    (
+        _with(
+            1,
+            'rules {"variant": "classic", "changes": {"misdeal": {"enum": "MisdealRule", '
+            '"value": "sometimes"}}}',
+        ),
+        NotationError,
+        "MisdealRule has no value 'sometimes'",
+    ),
+    (_with(1, "rules []"), NotationError, "rules data must be a JSON object, not \\[\\]"),
 ]
 
 
@@ -135,6 +209,25 @@ def test_bad_records_are_refused_naming_the_line(
 ) -> None:
     with pytest.raises(error, match=message):
         read_record(text)
+
+
+def test_an_abandonment_after_the_end_names_the_abandon_line() -> None:
+    match = Match.new(find_variant("classic"), seed=3)
+    while not match.is_over:
+        match = match.apply(match.state.legal_moves()[0])
+    lines = write_record(match).splitlines()
+    tampered = [*lines[:-1], "abandon 0 voluntary", lines[-1]]
+    with pytest.raises(
+        NotationError, match=f"^line {len(lines)}, abandon: the match is already over$"
+    ):
+        read_record("\n".join(tampered))
+
+
+def test_a_huge_bad_record_gives_a_short_message() -> None:
+    for text in ("x" * 10_000_000, GOOD.replace("play 1", "play 1 " + "7" * 1_000_000, 1)):
+        with pytest.raises(NotationError) as caught:
+            read_record(text)
+        assert len(str(caught.value)) < 200
 
 
 def test_the_good_record_of_the_corpus_reads() -> None:

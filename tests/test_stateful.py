@@ -119,7 +119,7 @@ class MatchMachine(RuleBasedStateMachine):
             assert len(after.hands) == len(before.hands) + 1
             record = after.hands[-1]
             assert record.points == after_hand.hand_score().points
-            assert record.moves == after_hand.history
+            assert record.history == after_hand.history
             assert record.dealer == before.dealer
             self.points.append(record.points)
             if not after.is_over and not after.awaiting_deal:
@@ -327,12 +327,13 @@ class MatchMachine(RuleBasedStateMachine):
         event("a hand dealt from a deck given by hand")
         self.match = after
 
-    @precondition(lambda self: self.match.is_over)
+    @precondition(lambda self: self.match.is_over and self.match.abandonment is None)
     @rule(seed=seeds)
     def rematch(self, seed: int) -> None:
         before = self.match
         after = before.rematch(seed=seed)
-        first = (before.state.dealer + 1) % self.game_rules.players
+        # the player after the last hand's dealer, however the decks were given
+        first = (before.first_dealer + len(before.hands)) % self.game_rules.players
         assert after.first_dealer == first
         assert after.state == GameState.new(self.game_rules, seed=seed, dealer=first)
         assert after.series_before == before.series
@@ -375,6 +376,8 @@ class MatchMachine(RuleBasedStateMachine):
             self.check_refused("abandon")
             self.check_refused("timeout")
             self.check_refused("deal")
+            if match.abandonment is not None:  # a player left the table: no rematch
+                self.check_refused("rematch")
         else:
             self.check_refused("rematch")
             if match.awaiting_deal:

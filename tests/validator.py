@@ -149,7 +149,7 @@ def _replay(rules: Rules, match: Match) -> None:
         assert record.number == number
         assert record.dealer == (match.first_dealer + number - 1) % players
         state = GameState.new(rules, deck=record.deck, dealer=record.dealer)
-        for player, move in record.moves:
+        for player, move in record.history:
             assert state.current_player == player
             state = state.apply(move)
         assert state.is_terminal

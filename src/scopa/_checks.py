@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import reprlib
 from typing import Any
 
 import attrs
@@ -17,6 +18,12 @@ import attrs
 from scopa.errors import RulesError, ScopaError
 
 _QUOTE_LIMIT = 40
+# Writes any value in a few dozen characters, however large or deeply nested it is.
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxtuple = _SHORT.maxlist = _SHORT.maxset = _SHORT.maxfrozenset = 10
+_SHORT.maxdict = 6
+_SHORT.maxstring = _SHORT.maxother = _QUOTE_LIMIT + 10
 _LABEL_LIMIT = 64
 _LABEL_FORBIDDEN = frozenset("<>[]{}\\`")
 
@@ -28,9 +35,9 @@ def quote(text: object, limit: int = _QUOTE_LIMIT) -> str:
     characters it is cut, with an ellipsis and its length.
     """
     if isinstance(text, int) and text.bit_length() > 100:
-        return f"an int of {len(str(text)) if text.bit_length() < 4000 else 'over 1,000'} digits"
+        return f"an int of about {math.ceil(text.bit_length() * math.log10(2)):,} digits"
     if not isinstance(text, str):
-        text = repr(text)
+        text = _SHORT.repr(text)
         if len(text) <= limit:
             return text
         return f"{text[:limit]}… ({len(text):,} characters)"

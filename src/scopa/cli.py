@@ -342,7 +342,7 @@ def _replay(args: argparse.Namespace, screen: _Screen, read: Callable[[str], str
             number, deck, dealer = len(hands) + 1, match.deck, match.dealer
             plays = match.state.history
         else:
-            number, deck, dealer, plays = record.number, record.deck, record.dealer, record.moves
+            number, deck, dealer, plays = record.number, record.deck, record.dealer, record.history
         state = GameState.new(match.rules, deck=deck, dealer=dealer)
         screen.say()
         screen.say(f"[bold]Hand {number}[/], dealer player {dealer}, deal {deck.code}")

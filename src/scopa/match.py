@@ -23,10 +23,10 @@ import secrets
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from fractions import Fraction
-from typing import Any
 
 import attrs
 
+from scopa._checks import check_number, check_seconds, is_int, quote
 from scopa.cards import DECK, Deck, check_seed
 from scopa.errors import IllegalMoveError, InvalidStateError
 from scopa.moves import Move
@@ -64,7 +64,7 @@ class HandRecord:
     """The deck it was dealt from (after any annulled deals)."""
     score: HandScore
     """Its score, category by category."""
-    moves: tuple[tuple[int, Move], ...] = ()
+    history: tuple[tuple[int, Move], ...] = ()
     """Its plays, as `(player, move)` pairs in order."""
 
     @property
@@ -83,6 +83,18 @@ class SeriesRecord:
     """Matches each player lost (on points, or as the partner of an abandoner)."""
     abandoned: tuple[int, ...]
     """Matches each player abandoned."""
+
+    def __attrs_post_init__(self) -> None:
+        counts = (self.wins, self.losses, self.abandoned)
+        if not all(isinstance(c, tuple) for c in counts):
+            raise TypeError("a series record holds three tuples of ints")
+        if len({len(c) for c in counts}) != 1 or not all(
+            is_int(n) and n >= 0 for c in counts for n in c
+        ):
+            raise InvalidStateError(
+                "a series record needs as many wins, losses and abandonments, each a "
+                f"non-negative int, not {quote(counts)}"
+            )
 
     @classmethod
     def empty(cls, players: int) -> SeriesRecord:
@@ -122,14 +134,15 @@ class SeriesRecord:
         )
 
 
-@attrs.frozen(init=False, repr=False)
+@attrs.frozen(repr=False)
 class Match:
     """An immutable match: every action returns a new `Match`.
 
     Start one with [`Match.new`][scopa.Match.new]; play with
     [`apply`][scopa.Match.apply]; leave with [`abandon`][scopa.Match.abandon] or
     [`timeout`][scopa.Match.timeout]; start the next one with
-    [`rematch`][scopa.Match.rematch].
+    [`rematch`][scopa.Match.rematch]. Every figure of the match is kept as it goes, so a
+    move costs the same at hand 1,000 as at hand 1.
     """
 
     rules: Rules
@@ -147,7 +160,16 @@ class Match:
     """How the match was abandoned, if it was."""
     series_before: SeriesRecord
     """The series record before this match."""
-    _rng: int | None
+    totals: tuple[int, ...]
+    """The points of each side, summed over the completed hands."""
+    winner: int | None
+    """The side that won, once the match is over.
+
+    On points: the side at or over the target and strictly ahead of every other side, or a
+    side that a category declares the winner outright (such as the napoleone). After an
+    abandonment: the other side, or with more than two sides the other side with the most
+    points (the first after the abandoner's in play order on a tie)."""
+    _stream: int | None
     _decks: tuple[Deck, ...]
 
     @classmethod
@@ -171,8 +193,10 @@ class Match:
 
         Raises:
             InvalidStateError: both a seed and decks are given, the first dealer is not a
-                player, or a deck's first table is annulled by the misdeal rule.
-            TypeError: `rules` is not a `Rules`, or a deck is not a `Deck`.
+                player, a deck's first table is annulled by the misdeal rule, or the series
+                record is not one of as many players as the rules have.
+            TypeError: `rules` is not a `Rules`, a deck is not a `Deck`, the first dealer is
+                not an int, or `series` is not a `SeriesRecord`.
         """
         deck_list = tuple(decks)
         if seed is not None and deck_list:
@@ -180,15 +204,22 @@ class Match:
         if not all(isinstance(d, Deck) for d in deck_list):
             raise TypeError("decks must be Deck objects")
         check_rules(rules)
-        rng = None if deck_list else (secrets.randbits(64) if seed is None else seed)
         players = rules.players
-        if isinstance(first_dealer, bool) or first_dealer not in range(players):
-            raise InvalidStateError(f"first_dealer must be a player, not {first_dealer!r}")
-        record = series if series is not None else SeriesRecord.empty(players)
-        dealt = _deal(rules, first_dealer, rng, deck_list)
+        check_number(first_dealer, players, "first_dealer", InvalidStateError)
+        if series is None:
+            series = SeriesRecord.empty(players)
+        elif not isinstance(series, SeriesRecord):
+            raise TypeError(f"series must be a SeriesRecord, not {type(series).__name__}")
+        elif len(series.wins) != players:
+            raise InvalidStateError(
+                f"the series record is of {len(series.wins)} players, not {players}"
+            )
+        stream = None if deck_list else (secrets.randbits(64) if seed is None else seed)
+        dealt = _deal(rules, first_dealer, stream, deck_list)
         assert dealt is not None  # there is a seed or a first deck
-        state, deck, rng, rest = dealt
-        return _build(rules, first_dealer, (), state, deck, None, record, rng, rest)
+        state, deck, stream, rest = dealt
+        zeros = (0,) * rules.number_of_sides
+        return cls(rules, first_dealer, (), state, deck, None, series, zeros, None, stream, rest)
 
     # ------------------------------------------------------------------ reading
 
@@ -205,36 +236,6 @@ class Match:
     def dealer(self) -> int:
         """The dealer of the hand in progress (or of the last hand)."""
         return self.state.dealer
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """The points of each side, summed over the completed hands."""
-        totals = [0] * self.rules.number_of_sides
-        for hand in self.hands:
-            for side, points in enumerate(hand.points):
-                totals[side] += points
-        return tuple(totals)
-
-    @property
-    def winner(self) -> int | None:
-        """The side that won, once the match is over.
-
-        On points: the side at or over the target and strictly ahead of every other side,
-        or a side that a category declares the winner outright (such as the napoleone).
-        After an abandonment: the other side, or with more than two sides the other side
-        with the most points (the first after the abandoner's in play order on a tie).
-        """
-        rules = self.rules
-        if self.abandonment is not None:
-            quitter = rules.side_of(self.abandonment.player)
-            totals = self.totals
-            others = [(quitter + k) % len(totals) for k in range(1, len(totals))]
-            return max(others, key=lambda side: totals[side])
-        for hand in self.hands:
-            for category in hand.score:
-                if category.wins_match is not None:
-                    return category.wins_match
-        return _leader(self.totals, rules.target)
 
     @property
     def is_over(self) -> bool:
@@ -295,29 +296,46 @@ class Match:
 
         Args:
             move: a legal move of the current player.
-            elapsed: the seconds the move took. Over the rules' `move_time_limit`, the move
-                is not played: the player abandons for `TIMEOUT`.
+            elapsed: the seconds the move took (a finite number, not negative). Over the
+                rules' `move_time_limit`, the move is not played: the player abandons for
+                `TIMEOUT`.
 
         Raises:
             IllegalMoveError: the move is not legal, the match is over, or it waits for a
                 deck.
-            InvalidStateError: `elapsed` is negative.
+            InvalidStateError: `elapsed` is negative, infinite or not a number.
+            TypeError: `move` is not a `Move`, or `elapsed` is not a real number.
         """
         self._check_playing()
         if elapsed is not None:
-            if elapsed < 0:
-                raise InvalidStateError(f"elapsed time must not be negative, got {elapsed}")
+            seconds = check_seconds(elapsed, "elapsed time", InvalidStateError)
             limit = self.rules.move_time_limit
-            if limit is not None and elapsed > limit:
+            if limit is not None and seconds > limit:
                 return self.timeout()
         state = self.state.apply(move)
-        if not state.is_terminal:
-            return _replace(self, state=state)
-        record = HandRecord(
-            len(self.hands) + 1, state.dealer, self.deck, state.hand_score(), state.history
+        if not state.is_terminal:  # the common case, made without `attrs.evolve`'s lookups
+            return Match(
+                self.rules,
+                self.first_dealer,
+                self.hands,
+                state,
+                self.deck,
+                self.abandonment,
+                self.series_before,
+                self.totals,
+                self.winner,
+                self._stream,
+                self._decks,
+            )
+        score = state.hand_score()
+        record = HandRecord(len(self.hands) + 1, state.dealer, self.deck, score, state.history)
+        totals = tuple(map(sum, zip(self.totals, score.points, strict=True)))
+        outright = next((c.wins_match for c in score if c.wins_match is not None), None)
+        winner = _leader(totals, self.rules.target) if outright is None else outright
+        ended = attrs.evolve(
+            self, state=state, hands=(*self.hands, record), totals=totals, winner=winner
         )
-        ended = _replace(self, state=state, hands=(*self.hands, record))
-        return ended if ended.is_over else ended._next_hand()
+        return ended if winner is not None else ended._next_hand()
 
     def deal(self, deck: Deck) -> Match:
         """Deal the next hand from `deck` (for a match of explicit decks that ran out).
@@ -330,7 +348,7 @@ class Match:
             raise IllegalMoveError("the match is not waiting for a deck")
         if not isinstance(deck, Deck):
             raise TypeError(f"deck must be a Deck, not {type(deck).__name__}")
-        return _replace(self, decks=(deck,))._next_hand()
+        return attrs.evolve(self, decks=(deck,))._next_hand()
 
     def abandon(self, player: int, reason: AbandonReason = AbandonReason.VOLUNTARY) -> Match:
         """The match after `player` leaves it: the other side wins (see `winner`).
@@ -339,16 +357,20 @@ class Match:
 
         Raises:
             IllegalMoveError: the match is already over.
-            InvalidStateError: `player` is not a player.
+            InvalidStateError: `player` is not a player number.
+            TypeError: `player` is not an int, or `reason` not an `AbandonReason`.
         """
         if self.is_over:
             raise IllegalMoveError("the match is already over")
-        if isinstance(player, bool) or player not in range(self.rules.players):
-            raise InvalidStateError(f"player must be a player number, not {player!r}")
+        check_number(player, self.rules.players, "player", InvalidStateError)
         if not isinstance(reason, AbandonReason):
-            raise TypeError(f"reason must be an AbandonReason, not {reason!r}")
-        hand = len(self.hands) + 1
-        return _replace(self, abandonment=Abandonment(player, hand, reason))
+            raise TypeError(f"reason must be an AbandonReason, not {quote(reason)}")
+        totals = self.totals
+        quitter = self.rules.side_of(player)
+        others = [(quitter + k) % len(totals) for k in range(1, len(totals))]
+        winner = max(others, key=lambda side: totals[side])
+        abandonment = Abandonment(player, len(self.hands) + 1, reason)
+        return attrs.evolve(self, abandonment=abandonment, winner=winner)
 
     def timeout(self) -> Match:
         """The current player ran out of time: they abandon for `TIMEOUT`.
@@ -362,17 +384,23 @@ class Match:
         return self.abandon(player, AbandonReason.TIMEOUT)
 
     def rematch(self, *, seed: int | None = None, decks: Iterable[Deck] = ()) -> Match:
-        """The next match of the series, once this one is over.
+        """The next match of the series, once this one is over on points.
 
         Its first dealer is the player to the right of the last hand's dealer (in 2-player
-        games, the other player), and it carries the series record on.
+        games, the other player), and it carries the series record on. When a player
+        leaves the table the series ends, as the tretre rules say: a match ended by an
+        abandonment has no rematch.
 
         Raises:
-            IllegalMoveError: this match is not over.
+            IllegalMoveError: this match is not over, or it ended by an abandonment.
         """
         if not self.is_over:
             raise IllegalMoveError("a rematch starts once the match is over")
-        first = (self.state.dealer + 1) % self.rules.players
+        if self.abandonment is not None:
+            raise IllegalMoveError(
+                f"player {self.abandonment.player} left the table: the series is over"
+            )
+        first = (self.first_dealer + len(self.hands)) % self.rules.players
         return Match.new(self.rules, seed=seed, decks=decks, first_dealer=first, series=self.series)
 
     @property
@@ -382,7 +410,7 @@ class Match:
         `None` for a match of explicit decks. Records keep it, so that a match read back
         deals on exactly as the original would have.
         """
-        return self._rng
+        return self._stream
 
     def with_stream(self, stream: int) -> Match:
         """The same match, dealing its next hands from the generator state `stream`.
@@ -390,7 +418,7 @@ class Match:
         Raises:
             InvalidStateError: `stream` is not between 0 and 2**64 - 1.
         """
-        return _replace(self, rng=check_seed(stream), decks=())
+        return attrs.evolve(self, stream=check_seed(stream), decks=())
 
     # ------------------------------------------------------------------ internals
 
@@ -407,11 +435,11 @@ class Match:
     def _next_hand(self) -> Match:
         """Deal the next hand; without a deck for it, the match waits for `deal`."""
         dealer = (self.first_dealer + len(self.hands)) % self.rules.players
-        dealt = _deal(self.rules, dealer, self._rng, self._decks)
+        dealt = _deal(self.rules, dealer, self._stream, self._decks)
         if dealt is None:
             return self
-        state, deck, rng, decks = dealt
-        return _replace(self, state=state, deck=deck, rng=rng, decks=decks)
+        state, deck, stream, decks = dealt
+        return attrs.evolve(self, state=state, deck=deck, stream=stream, decks=decks)
 
     def __repr__(self) -> str:
         return (
@@ -421,17 +449,17 @@ class Match:
 
 
 def _deal(
-    rules: Rules, dealer: int, rng: int | None, decks: tuple[Deck, ...]
+    rules: Rules, dealer: int, stream: int | None, decks: tuple[Deck, ...]
 ) -> tuple[GameState, Deck, int | None, tuple[Deck, ...]] | None:
     """A new hand from the next explicit deck or the seeded stream, with what is left of them."""
     if decks:
         deck, decks = decks[0], decks[1:]
-    elif rng is not None:
-        order, rng = accepted_order(rules, rng)
+    elif stream is not None:
+        order, stream = accepted_order(rules, stream)
         deck = Deck(DECK[i] for i in order)
     else:
         return None
-    return GameState.new(rules, deck=deck, dealer=dealer), deck, rng, decks
+    return GameState.new(rules, deck=deck, dealer=dealer), deck, stream, decks
 
 
 def _leader(totals: tuple[int, ...], target: int) -> int | None:
@@ -439,46 +467,3 @@ def _leader(totals: tuple[int, ...], target: int) -> int | None:
     top = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == top]
     return leaders[0] if top >= target and len(leaders) == 1 else None
-
-
-def _build(
-    rules: Rules,
-    first_dealer: int,
-    hands: tuple[HandRecord, ...],
-    state: GameState,
-    deck: Deck,
-    abandonment: Abandonment | None,
-    series_before: SeriesRecord,
-    rng: int | None,
-    decks: tuple[Deck, ...],
-) -> Match:
-    match: Match = object.__new__(Match)
-    for name, value in (
-        ("rules", rules),
-        ("first_dealer", first_dealer),
-        ("hands", hands),
-        ("state", state),
-        ("deck", deck),
-        ("abandonment", abandonment),
-        ("series_before", series_before),
-        ("_rng", rng),
-        ("_decks", decks),
-    ):
-        object.__setattr__(match, name, value)
-    return match
-
-
-def _replace(match: Match, **changes: Any) -> Match:
-    fields: dict[str, Any] = {
-        "rules": match.rules,
-        "first_dealer": match.first_dealer,
-        "hands": match.hands,
-        "state": match.state,
-        "deck": match.deck,
-        "abandonment": match.abandonment,
-        "series_before": match.series_before,
-        "rng": match._rng,
-        "decks": match._decks,
-    }
-    fields.update(changes)
-    return _build(**fields)

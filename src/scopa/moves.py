@@ -70,6 +70,18 @@ class Move:
         """
         if not isinstance(text, str):
             raise TypeError(f"a move must be given as text, not {type(text).__name__}")
+        move = _PARSED.get(text)
+        if move is not None and cls is Move:
+            return move
+        move = cls._read(text)
+        if cls is Move and len(text) <= _PARSED_TEXT_LIMIT:
+            if len(_PARSED) >= _CACHE_LIMIT:
+                _PARSED.clear()
+            _PARSED[text] = move
+        return move
+
+    @classmethod
+    def _read(cls, text: str) -> Move:
         played, sep, taken = text.strip().replace("X", "x").partition("x")
         taken = taken.replace("+", "")
         if not played or (sep and taken in ("", "-")):
@@ -114,6 +126,8 @@ def _unreadable_move(text: str) -> NotationError:
 # current one is full it becomes the previous one and a new one starts, so what is played
 # often stays while memory stays bounded (about 40 MB for all of them together).
 _CACHE_LIMIT = 1 << 15
+_PARSED: dict[str, Move] = {}  # move texts read (the exact text, up to 40 characters)
+_PARSED_TEXT_LIMIT = 40
 _MOVES: dict[int, Move] = {}
 _OLD_MOVES: dict[int, Move] = {}
 _INDICES: dict[int, tuple[int, ...]] = {}
@@ -153,7 +167,7 @@ def clear_caches() -> None:
     They are bounded (a few tens of MB at most, whatever is played), so this is never
     needed for memory; it is there for measurements that start cold.
     """
-    for cache in (_MOVES, _OLD_MOVES, _INDICES, _OLD_INDICES, _GENERATORS):
+    for cache in (_PARSED, _MOVES, _OLD_MOVES, _INDICES, _OLD_INDICES, _GENERATORS):
         cache.clear()
 
 

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import json
 import re
-import reprlib
 from collections.abc import Iterator
 from enum import Enum
 from fractions import Fraction
@@ -54,8 +53,15 @@ from typing import Any, NoReturn
 
 import attrs
 
+from scopa._checks import quote
 from scopa.cards import Deck
-from scopa.errors import AmbiguousMoveError, IllegalMoveError, NotationError, ScopaError
+from scopa.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    NotationError,
+    RulesError,
+    ScopaError,
+)
 from scopa.match import Match
 from scopa.rules import (
     AceOnAce,
@@ -123,25 +129,39 @@ def _encode(value: Any) -> Any:
     if _CLASSES.get(cls.__name__) is cls and attrs.has(cls):
         fields = {a.name: _encode(getattr(value, a.name)) for a in attrs.fields(cls)}
         return {"class": type(value).__name__, "fields": fields}
-    raise NotationError(f"a record cannot hold {value!r}: only the library's own rule parts")
+    raise NotationError(f"a record cannot hold {quote(value)}: only the library's own rule parts")
 
 
 def _decode(data: Any) -> Any:
     if data is None or isinstance(data, (bool, int, float, str)):
         return data
     if isinstance(data, dict) and len(data) == 2 and "enum" in data:
-        return _ENUMS[data["enum"]](data["value"])
+        kind = _ENUMS.get(data["enum"]) if isinstance(data["enum"], str) else None
+        if kind is None:
+            raise NotationError(f"unknown kind of knob {quote(data['enum'])}")
+        try:
+            return kind(data.get("value"))
+        except ValueError:
+            raise NotationError(
+                f"{kind.__name__} has no value {quote(data.get('value'))}"
+            ) from None
     if isinstance(data, dict) and len(data) == 1 and "fraction" in data:
         text = data["fraction"]
         if not isinstance(text, str) or not _FRACTION.fullmatch(text):
-            raise NotationError(f"unreadable fraction {text!r}")
+            raise NotationError(f"unreadable fraction {quote(text)}")
         return Fraction(text)
     if isinstance(data, dict) and len(data) == 1 and isinstance(data.get("tuple"), list):
         return tuple(_decode(v) for v in data["tuple"])
     if isinstance(data, dict) and len(data) == 2 and isinstance(data.get("fields"), dict):
-        cls = _CLASSES[data["class"]]
+        cls = _CLASSES.get(data["class"]) if isinstance(data.get("class"), str) else None
+        if cls is None:
+            raise NotationError(f"unknown rule part {quote(data.get('class'))}")
+        names = {a.name for a in attrs.fields(cls)}
+        for name in data["fields"]:
+            if name not in names:
+                raise NotationError(f"{cls.__name__} has no field {quote(name)}")
         return cls(**{name: _decode(value) for name, value in data["fields"].items()})
-    raise NotationError(f"unreadable value {data!r}")
+    raise NotationError(f"unreadable value {quote(data)}")
 
 
 def rules_to_data(rules: Rules) -> dict[str, Any]:
@@ -177,25 +197,31 @@ def rules_from_data(data: Any) -> Rules:
     Raises:
         NotationError: the data does not describe rules.
     """
+    if not isinstance(data, dict):
+        raise NotationError(f"rules data must be a JSON object, not {quote(data)}")
+    unknown = set(data) - {"variant", "changes", "name"}
+    if unknown or "variant" not in data or not isinstance(data.get("changes"), dict):
+        raise NotationError(
+            'rules data must be {"variant": NAME, "changes": {...}} with an optional "name", '
+            f"not {quote(data)}"
+        )
     try:
         base = find_variant(data["variant"])
+        fields = {a.name for a in attrs.fields(Rules)} - {"name"}
+        for name in data["changes"]:
+            if name not in fields:
+                raise RulesError(f"rules have no knob {quote(name)}")
         changes = {name: _decode(value) for name, value in data["changes"].items()}
         if "name" in data:
-            changes["name"] = str(data["name"])
+            changes["name"] = data["name"]
         return attrs.evolve(base, **changes)
     except NotationError:
         raise
-    except (
-        ScopaError,
-        KeyError,
-        TypeError,
-        ValueError,
-        AttributeError,
-        ZeroDivisionError,
-        RecursionError,
-    ) as error:
-        shown = reprlib.repr(data)
-        raise NotationError(f"cannot read rules from {shown}: {type(error).__name__}") from None
+    except (ScopaError, TypeError, ValueError, RecursionError) as error:
+        reason = str(error) if isinstance(error, (ScopaError, TypeError)) else "a bad value"
+        if isinstance(error, RecursionError):
+            reason = "the data is too deeply nested"
+        raise NotationError(f"cannot read rules from {quote(data)}: {reason}") from None
 
 
 def write_record(match: Match) -> str:
@@ -213,7 +239,7 @@ def write_record(match: Match) -> str:
         lines.append(f"stream {match.stream}")
     for record in match.hands:
         lines.append(f"hand {record.number} deal {record.deck.code} dealer {record.dealer}")
-        lines += [f"play {player} {move}" for player, move in record.moves]
+        lines += [f"play {player} {move}" for player, move in record.history]
         lines.append("score " + " ".join(map(str, record.points)))
     if not match.state.is_terminal:  # a hand in progress
         lines.append(f"hand {len(match.hands) + 1} deal {match.deck.code} dealer {match.dealer}")
@@ -255,7 +281,7 @@ class _Lines:
         self.number, line = self._pending
         self._pending = None
         if found != keyword:
-            self.fail(keyword, f"expected a '{keyword}' line, found '{found}'")
+            self.fail(keyword, f"expected a '{keyword}' line, found {quote(found)}")
         self.rest = line[len(keyword) :].strip()
         return line.split()[1:]
 
@@ -265,7 +291,7 @@ class _Lines:
 
 def _number(lines: _Lines, field: str, text: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 20):
-        lines.fail(field, f"{text!r} is not a number")
+        lines.fail(field, f"{quote(text)} is not a number")
     return int(text)
 
 
@@ -332,10 +358,14 @@ def _read(lines: _Lines) -> Match:
         if len(fields) != 2:
             lines.fail("abandon", "expected a player and a reason")
         player = _number(lines, "abandon player", fields[0])
+        if player >= rules.players:
+            lines.fail("abandon player", f"there is no player {player}")
         try:
             reason = AbandonReason(fields[1])
         except ValueError:
-            lines.fail("abandon reason", f"unknown reason {fields[1]!r}")
+            lines.fail("abandon reason", f"unknown reason {quote(fields[1])}")
+        if match.is_over:
+            lines.fail("abandon", "the match is already over")
         match = match.abandon(player, reason)
     _read_result(lines, match)
     if lines.keyword() is not None:

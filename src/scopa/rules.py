@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from scopa._checks import flag, instance_of, int_in, is_int, label, quote
+from scopa._checks import check_number, flag, instance_of, int_in, is_int, label, quote
 from scopa.cards import RANK_MASKS, Card, Rank, mask_of
 from scopa.errors import RulesError
 from scopa.scoring import MissingSuit, PrimieraTable, Scope, ScoringRules
@@ -244,8 +244,13 @@ class Rules:
         return self.players if self.sides is None else self.sides
 
     def side_of(self, player: int) -> int:
-        """The side a player plays for."""
-        return player % self.number_of_sides
+        """The side a player plays for.
+
+        Raises:
+            RulesError: `player` is not a player number.
+            TypeError: `player` is not an int.
+        """
+        return check_number(player, self.players, "player", RulesError) % self.number_of_sides
 
     @property
     def deals_per_hand(self) -> int:

@@ -565,8 +565,9 @@ class GameState(_Visible):
         """
         move = Move.parse(text)
         moves = self.legal_moves()
-        if move in moves:
-            return moves[moves.index(move)]
+        for legal in moves:
+            if legal._key == move._key:
+                return legal
         options = [m for m in moves if m.card == move.card]
         if move.captured or not options:
             raise IllegalMoveError(self._why_illegal(move))

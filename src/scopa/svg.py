@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 from xml.sax.saxutils import escape
 
+from scopa._checks import check_number
 from scopa.cards import DECK, Card, Rank, Suit
 from scopa.errors import InvalidStateError
 from scopa.match import Match
@@ -526,10 +527,8 @@ def _by_rank(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def _scene(state: GameState | PlayerView, player: int | None) -> _Scene:
     rules = state.rules
-    if player is not None and (
-        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < rules.players
-    ):
-        raise InvalidStateError(f"player must be a player number or None, not {player!r}")
+    if player is not None:
+        check_number(player, rules.players, "player", InvalidStateError)
     history = state.history
     last = history[-1] if history else None
     if isinstance(state, PlayerView):
@@ -1029,7 +1028,7 @@ def match_moments(match: Match) -> list[Moment]:
     totals = [0] * rules.number_of_sides
     for record in match.hands:
         first = GameState.new(rules, deck=record.deck, dealer=record.dealer)
-        replayed, last = _replay(rules, record.number, first, record.moves, totals)
+        replayed, last = _replay(rules, record.number, first, record.history, totals)
         moments.extend(replayed)
         totals = [t + p for t, p in zip(totals, record.points, strict=True)]
         if last.is_terminal:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 
+from scopa._checks import check_number
 from scopa.cards import ALL_CARDS, Card, cards_of
 from scopa.errors import InvalidStateError
 from scopa.moves import Move, generator_for
@@ -207,12 +208,12 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
 
     Raises:
         InvalidStateError: `player` is not a player of the hand.
+        TypeError: `player` is not an int.
     """
     rules = state.rules
     if player is None:
         player = state.current_player if state.current_player is not None else 0
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < rules.players:
-        raise InvalidStateError(f"player must be a player number, not {player!r}")
+    check_number(player, rules.players, "player", InvalidStateError)
     hands = state._hands
     seen = PlayerView.__new__(PlayerView)
     seen._rules = rules
