@@ -129,7 +129,10 @@ def _encode(value: Any) -> Any:
     if _CLASSES.get(cls.__name__) is cls and attrs.has(cls):
         fields = {a.name: _encode(getattr(value, a.name)) for a in attrs.fields(cls)}
         return {"class": type(value).__name__, "fields": fields}
-    raise NotationError(f"a record cannot hold {quote(value)}: only the library's own rule parts")
+    raise NotationError(
+        f"a record cannot hold the rule part {quote(type(value).__name__)}: "
+        "only the library's own rule parts"
+    )
 
 
 def _decode(data: Any) -> Any:
