@@ -18,26 +18,26 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 import pytest
-
-if TYPE_CHECKING:
-    from selenium.webdriver import Chrome
 
 ROOT = Path(__file__).resolve().parent.parent
 DESKTOP, PHONE = 1280, 390
 """The two window widths, in CSS pixels, at which every page is checked."""
 HEIGHT = 900
+NEEDS_SELENIUM = "needs selenium: install the dependency group `site`"
 
 # The elements that stick out on the right of the viewport, or are cut off on its left,
 # other than those inside a box that scrolls sideways (a code block, a table's wrapper)
-# and those not drawn at all. Each is named by its tag, classes and first words.
+# and those not drawn at all. Only the outermost of nested offenders is named, by its tag,
+# classes and first words, and at most ten of them.
 OVERFLOWING = """
 const width = document.documentElement.clientWidth;
 const scrollsSideways = (element) =>
     ["auto", "scroll"].includes(getComputedStyle(element).overflowX);
+const offenders = new Set();
 const found = [];
 for (const element of document.body.querySelectorAll("*")) {
     const box = element.getBoundingClientRect();
@@ -47,6 +47,8 @@ for (const element of document.body.querySelectorAll("*")) {
     let ancestor = element.parentElement;
     while (ancestor && !scrollsSideways(ancestor)) ancestor = ancestor.parentElement;
     if (ancestor) continue;
+    offenders.add(element);
+    if (offenders.has(element.parentElement)) continue;
     const classes = [...element.classList].map((name) => "." + name).join("");
     const words = (element.textContent || "").trim().replace(/\\s+/g, " ").slice(0, 40);
     found.push(`<${element.tagName.toLowerCase()}${classes}> ${Math.round(box.left)}..`
@@ -54,7 +56,7 @@ for (const element of document.body.querySelectorAll("*")) {
 }
 const page = document.documentElement.scrollWidth;
 if (page > width) found.unshift(`the page is ${page} px wide in a ${width} px window`);
-return found;
+return found.slice(0, 10);
 """
 
 # Waits for every <img> to finish loading (or failing), then names those with no picture.
@@ -76,6 +78,25 @@ return [...document.querySelectorAll("figure.scopa-picture")]
     })
     .map((figure) => (figure.textContent || "").trim().slice(0, 60));
 """
+
+
+class Browser(Protocol):
+    """The part of selenium's `Chrome` driver that the test uses (typed here, untyped there)."""
+
+    def get(self, url: str) -> None:
+        """Load a page and wait for it."""
+
+    def execute_script(self, script: str, *args: Any) -> Any:
+        """Run JavaScript in the page and return its result."""
+
+    def execute_async_script(self, script: str, *args: Any) -> Any:
+        """Run JavaScript that calls back with its result."""
+
+    def execute_cdp_cmd(self, cmd: str, cmd_args: dict[str, Any]) -> Any:
+        """Send a command of the DevTools protocol."""
+
+    def get_log(self, log_type: str) -> list[dict[str, Any]]:
+        """The log entries since the last call."""
 
 
 @attrs.frozen
@@ -109,7 +130,7 @@ def _chromium() -> tuple[str, str]:
 def site() -> Iterator[Path]:
     """The site built with `mkdocs build --strict` into a temporary folder."""
     pytest.importorskip("mkdocs", reason="needs mkdocs: install the dependency group `site`")
-    pytest.importorskip("selenium", reason="needs selenium: install the dependency group `site`")
+    pytest.importorskip("selenium", reason=NEEDS_SELENIUM)
     _chromium()
     with tempfile.TemporaryDirectory() as folder:
         built = subprocess.run(
@@ -144,14 +165,13 @@ def address(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Chrome]:
+def browser() -> Iterator[Browser]:
     """One headless Chromium, shared by every page, that reaches nothing but the site."""
-    from selenium.webdriver import Chrome, ChromeOptions
-    from selenium.webdriver.chrome.service import Service
-
+    webdriver = pytest.importorskip("selenium.webdriver", reason=NEEDS_SELENIUM)
+    service = pytest.importorskip("selenium.webdriver.chrome.service", reason=NEEDS_SELENIUM)
     chromium, chromedriver = _chromium()
     with tempfile.TemporaryDirectory() as profile:
-        options = ChromeOptions()
+        options = webdriver.ChromeOptions()
         options.binary_location = chromium
         for flag in (
             "--headless",
@@ -167,7 +187,7 @@ def browser() -> Iterator[Chrome]:
         ):
             options.add_argument(flag)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = Chrome(options=options, service=Service(chromedriver))
+        driver = webdriver.Chrome(options=options, service=service.Service(chromedriver))
         try:
             driver.set_page_load_timeout(60)
             driver.set_script_timeout(30)
@@ -182,7 +202,7 @@ def _pages(site: Path) -> list[str]:
     return sorted("" if page == "." else f"{page}/" for page in pages)
 
 
-def _set_width(browser: Chrome, width: int) -> None:
+def _set_width(browser: Browser, width: int) -> None:
     """Lay the page out for a window `width` CSS pixels wide."""
     browser.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
@@ -190,7 +210,7 @@ def _set_width(browser: Chrome, width: int) -> None:
     )
 
 
-def _visit(browser: Chrome, address: str, path: str) -> PageReport:
+def _visit(browser: Browser, address: str, path: str) -> PageReport:
     """Show one page at each width and report what is wrong with it."""
     _set_width(browser, DESKTOP)
     browser.get(address + path)
@@ -212,7 +232,7 @@ def _visit(browser: Chrome, address: str, path: str) -> PageReport:
 
 
 @pytest.fixture(scope="module")
-def reports(site: Path, address: str, browser: Chrome) -> list[PageReport]:
+def reports(site: Path, address: str, browser: Browser) -> list[PageReport]:
     """What the browser found on every page of the site."""
     pages = _pages(site)
     assert "" in pages, f"the built site has no home page: {pages}"
