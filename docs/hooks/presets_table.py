@@ -4,20 +4,22 @@ The page `variants/index.md` holds the marker `<!-- presets-table -->`. When the
 built, the marker is replaced by a Markdown table made from the presets themselves
 ([`variant_names`][scopa.variant_names], [`find_variant`][scopa.find_variant] and the
 fields of [`Rules`][scopa.Rules]), so the table cannot drift from the code: a new knob
-gets a row, a new preset a column, and a changed value shows at the next build. The
-table has one row per knob and one column per preset; a value that differs from
-`classic` is in bold. A few rows derived from the knobs are in italics.
+gets a row, a new preset shows where it differs, and a changed value shows at the next
+build. The table has one row per knob, with the value of `classic` and, for each other
+value, the presets that have it; a preset not named in a row has the value of `classic`.
+A few rows derived from the knobs are in italics. Three columns fit the width of a page,
+where a column per preset would not.
 
 Examples:
-    >>> table = presets_table()
-    >>> header, rule, *rows = table.splitlines()
-    >>> header.startswith("| Knob | [`classic`](classic.md) | [`tretre`](tretre.md) |")
-    True
-    >>> label, cells = next(row for row in rows if "hand_size" in row).split(" | ", 1)
-    >>> print(label)
-    | [`hand_size`][scopa.Rules.hand_size]
-    >>> print(cells)
-    3 | 3 | 3 | 3 | 3 | **9** | **10** | 3 | **10** | 3 | **10** |
+    >>> header, rule, *rows = presets_table().splitlines()
+    >>> print(header)
+    | Knob | [`classic`](classic.md) | The presets that differ |
+    >>> target = next(row for row in rows if "`target`" in row)
+    >>> label, classic, others = target.strip("| ").split(" | ")
+    >>> print(classic)
+    11
+    >>> others.split("<br>")
+    ['9: [`tretre`](tretre.md)', '21: [`scopone-scientifico`](scopone-scientifico.md)']
 """
 
 from __future__ import annotations
@@ -40,27 +42,34 @@ MARKER = "<!-- presets-table -->"
 PAGE = "variants/index.md"
 """The page that holds the marker, relative to the docs folder."""
 REFERENCE = "classic"
-"""The preset the others are compared with: its column comes first, differences are bold."""
+"""The preset the others are compared with: its values make the second column."""
 
 
 @attrs.frozen
 class Row:
-    """One row of the table: a label and a value per preset, compared with the reference."""
+    """One row of the table: a label and a value per preset, the reference's first."""
 
     label: str
     """The Markdown of the first cell."""
     values: tuple[object, ...]
-    """The value of each preset, in the order of the columns."""
+    """The value of each preset, in the order of the presets."""
     show: Callable[[object], str]
     """How a value is written in a cell."""
 
-    def cells(self, reference: object) -> list[str]:
-        """The cells of the row, with the values that differ from `reference` in bold."""
-        cells = [self.label]
-        for value in self.values:
-            text = self.show(value)
-            cells.append(text if value == reference else f"**{text}**")
-        return cells
+    def cells(self, names: Sequence[str]) -> list[str]:
+        """The label, the reference's value, and each other value with the presets that have it.
+
+        `names` are the presets' names, in the order of the values.
+        """
+        reference, *others = self.values
+        presets_by_value: dict[str, list[str]] = {}
+        for name, value in zip(names[1:], others, strict=True):
+            if value != reference:
+                presets_by_value.setdefault(self.show(value), []).append(f"[`{name}`]({name}.md)")
+        differences = [
+            f"{text}: {', '.join(presets)}" for text, presets in presets_by_value.items()
+        ]
+        return [self.label, self.show(reference), "<br>".join(differences) or "—"]
 
 
 def show_value(value: object) -> str:
@@ -210,11 +219,11 @@ def presets_table() -> str:
         names.insert(0, REFERENCE)
     presets = [scopa.find_variant(name) for name in names]
     lines = [
-        "| Knob | " + " | ".join(f"[`{name}`]({name}.md)" for name in names) + " |",
-        "|---|" + "---|" * len(names),
+        f"| Knob | [`{REFERENCE}`]({REFERENCE}.md) | The presets that differ |",
+        "|---|---|---|",
     ]
     for row in knob_rows(presets):
-        cells = row.cells(reference=row.values[0])
+        cells = row.cells(names)
         lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
     return "\n".join(lines)
 

@@ -1,0 +1,269 @@
+"""The documentation site in a real browser: every page loads cleanly, fits and shows its pictures.
+
+The site is built with `mkdocs build --strict`, served on localhost and visited page by page
+in headless Chromium, at a desktop width and at a phone width. The test needs the `site`
+dependency group (mkdocs, its plugins and selenium) and Debian's `chromium` and
+`chromium-driver`; without them it is skipped.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Protocol
+
+import attrs
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DESKTOP, PHONE = 1280, 390
+"""The two window widths, in CSS pixels, at which every page is checked."""
+HEIGHT = 900
+NEEDS_SELENIUM = "needs selenium: install the dependency group `site`"
+
+# The elements that stick out on the right of the viewport, or are cut off on its left,
+# other than those inside a box that scrolls sideways (a code block, a table's wrapper)
+# and those not drawn at all. Only the outermost of nested offenders is named, by its tag,
+# classes and first words, and at most ten of them.
+OVERFLOWING = """
+const width = document.documentElement.clientWidth;
+const scrollsSideways = (element) =>
+    ["auto", "scroll"].includes(getComputedStyle(element).overflowX);
+const offenders = new Set();
+const found = [];
+for (const element of document.body.querySelectorAll("*")) {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const cut = box.right > width + 1 || (box.left < -1 && box.right > 0);
+    if (!cut || getComputedStyle(element).visibility === "hidden") continue;
+    let ancestor = element.parentElement;
+    while (ancestor && !scrollsSideways(ancestor)) ancestor = ancestor.parentElement;
+    if (ancestor) continue;
+    offenders.add(element);
+    if (offenders.has(element.parentElement)) continue;
+    const classes = [...element.classList].map((name) => "." + name).join("");
+    const words = (element.textContent || "").trim().replace(/\\s+/g, " ").slice(0, 40);
+    found.push(`<${element.tagName.toLowerCase()}${classes}> ${Math.round(box.left)}..`
+        + `${Math.round(box.right)} px "${words}"`);
+}
+const page = document.documentElement.scrollWidth;
+if (page > width) found.unshift(`the page is ${page} px wide in a ${width} px window`);
+return found.slice(0, 10);
+"""
+
+# Waits for every <img> to finish loading (or failing), then names those with no picture.
+BROKEN_IMAGES = """
+const done = arguments[arguments.length - 1];
+const images = [...document.images];
+for (const image of images) image.loading = "eager";
+Promise.all(images.map((image) => image.decode().catch(() => null))).then(() => done(
+    images.filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.src)
+));
+"""
+
+# The pictures drawn by the library (inline SVG in a figure) that take no room on the page.
+EMPTY_PICTURES = """
+return [...document.querySelectorAll("figure.scopa-picture")]
+    .filter((figure) => {
+        const svg = figure.querySelector("svg");
+        return !svg || svg.getBoundingClientRect().width === 0;
+    })
+    .map((figure) => (figure.textContent || "").trim().slice(0, 60));
+"""
+
+
+class Browser(Protocol):
+    """The part of selenium's `Chrome` driver that the test uses (typed here, untyped there)."""
+
+    def get(self, url: str) -> None:
+        """Load a page and wait for it."""
+
+    def execute_script(self, script: str, *args: Any) -> Any:
+        """Run JavaScript in the page and return its result."""
+
+    def execute_async_script(self, script: str, *args: Any) -> Any:
+        """Run JavaScript that calls back with its result."""
+
+    def execute_cdp_cmd(self, cmd: str, cmd_args: dict[str, Any]) -> Any:
+        """Send a command of the DevTools protocol."""
+
+    def get_log(self, log_type: str) -> list[dict[str, Any]]:
+        """The log entries since the last call."""
+
+
+@attrs.frozen
+class PageReport:
+    """What the browser found wrong on one page of the site."""
+
+    path: str
+    """The page's address relative to the site's root, such as `rules/`."""
+    console_errors: tuple[str, ...]
+    """The messages logged at the level of errors while the page was shown."""
+    broken_images: tuple[str, ...]
+    """The images that did not load."""
+    empty_pictures: tuple[str, ...]
+    """The captions of the library's pictures that were drawn with no size."""
+    overflowing: dict[int, tuple[str, ...]]
+    """For each window width, the elements cut off at the edge of the viewport."""
+
+
+def _chromium() -> tuple[str, str]:
+    """The paths of Chromium and its driver, or a skip that says which one is missing."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if browser is None or driver is None:
+        pytest.skip(
+            "needs Chromium and its driver (Debian: apt-get install chromium chromium-driver)"
+        )
+    return browser, driver
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[Path]:
+    """The site built with `mkdocs build --strict` into a temporary folder."""
+    pytest.importorskip("mkdocs", reason="needs mkdocs: install the dependency group `site`")
+    pytest.importorskip("selenium", reason=NEEDS_SELENIUM)
+    _chromium()
+    with tempfile.TemporaryDirectory() as folder:
+        built = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", folder],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        )
+        assert built.returncode == 0, f"mkdocs build --strict failed:\n{built.stderr[-3000:]}"
+        yield Path(folder)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site's files without writing a line per request."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Write nothing."""
+
+
+@pytest.fixture(scope="module")
+def address(site: Path) -> Iterator[str]:
+    """The address of the site served on localhost from a thread."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        server.shutdown()
+        thread.join()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium, shared by every page, that reaches nothing but the site."""
+    webdriver = pytest.importorskip("selenium.webdriver", reason=NEEDS_SELENIUM)
+    service = pytest.importorskip("selenium.webdriver.chrome.service", reason=NEEDS_SELENIUM)
+    chromium, chromedriver = _chromium()
+    with tempfile.TemporaryDirectory() as profile:
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium
+        for flag in (
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            f"--user-data-dir={profile}",
+        ):
+            options.add_argument(flag)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver = webdriver.Chrome(options=options, service=service.Service(chromedriver))
+        try:
+            driver.set_page_load_timeout(60)
+            driver.set_script_timeout(30)
+            yield driver
+        finally:
+            driver.quit()
+
+
+def _pages(site: Path) -> list[str]:
+    """The address of every page of the built site, relative to its root."""
+    pages = [page.parent.relative_to(site).as_posix() for page in site.rglob("index.html")]
+    return sorted("" if page == "." else f"{page}/" for page in pages)
+
+
+def _set_width(browser: Browser, width: int) -> None:
+    """Lay the page out for a window `width` CSS pixels wide."""
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+
+
+def _visit(browser: Browser, address: str, path: str) -> PageReport:
+    """Show one page at each width and report what is wrong with it."""
+    _set_width(browser, DESKTOP)
+    browser.get(address + path)
+    broken = browser.execute_async_script(BROKEN_IMAGES)
+    empty = browser.execute_script(EMPTY_PICTURES)
+    overflowing = {}
+    for width in (DESKTOP, PHONE):
+        _set_width(browser, width)
+        overflowing[width] = tuple(browser.execute_script(OVERFLOWING))
+    log = browser.get_log("browser")
+    errors = [entry["message"] for entry in log if entry["level"] == "SEVERE"]
+    return PageReport(
+        path=path,
+        console_errors=tuple(errors),
+        broken_images=tuple(broken),
+        empty_pictures=tuple(empty),
+        overflowing=overflowing,
+    )
+
+
+@pytest.fixture(scope="module")
+def reports(site: Path, address: str, browser: Browser) -> list[PageReport]:
+    """What the browser found on every page of the site."""
+    pages = _pages(site)
+    assert "" in pages, f"the built site has no home page: {pages}"
+    assert "reference/cards/" in pages, f"the built site lacks the reference: {pages}"
+    return [_visit(browser, address, page) for page in pages]
+
+
+def _listing(found: dict[str, tuple[str, ...]]) -> str:
+    """The problems of each page, a page to a paragraph."""
+    return "\n".join(
+        f"{page or '(home)'}:\n  " + "\n  ".join(items) for page, items in found.items()
+    )
+
+
+def test_every_page_loads_without_console_errors(reports: list[PageReport]) -> None:
+    found = {report.path: report.console_errors for report in reports if report.console_errors}
+    assert not found, f"console errors:\n{_listing(found)}"
+
+
+def test_every_image_loads(reports: list[PageReport]) -> None:
+    found = {
+        report.path: report.broken_images + report.empty_pictures
+        for report in reports
+        if report.broken_images or report.empty_pictures
+    }
+    assert not found, f"images that did not load:\n{_listing(found)}"
+
+
+@pytest.mark.parametrize("width", [DESKTOP, PHONE])
+def test_no_page_is_wider_than_the_window(reports: list[PageReport], width: int) -> None:
+    found = {
+        report.path: report.overflowing[width] for report in reports if report.overflowing[width]
+    }
+    assert not found, f"cut off at {width} px:\n{_listing(found)}"
