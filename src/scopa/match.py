@@ -413,6 +413,12 @@ class Match:
         state, deck, rng, decks = dealt
         return _replace(self, state=state, deck=deck, rng=rng, decks=decks)
 
+    def __str__(self) -> str:
+        """The match as a text picture for terminals (see `scopa.board.match_text`)."""
+        from scopa.board import match_text
+
+        return match_text(self)
+
     def __repr__(self) -> str:
         return (
             f"<Match {self.rules.name} hand {self.hand_number} totals {self.totals}"
