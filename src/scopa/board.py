@@ -103,7 +103,7 @@ def side_name(rules: Rules, side: int, seat: int | None = None) -> str:
 
 
 def cards_text(cards: Iterable[Card]) -> str:
-    """Cards as typed, sorted by rank then suit (`1C 6B 7D`), or `-` for none."""
+    """Cards as typed, sorted by rank, then suit in the order D C S B (`1C 7D 7C`); `-` for none."""
     return " ".join(str(card) for card in sorted(cards, key=_by_rank)) or "-"
 
 

@@ -748,7 +748,7 @@ def _replay(args: argparse.Namespace, io_: _Io) -> int:
     match = _load(args.file)
     screen = io_.screen
     rules = match.rules
-    step = not args.all and sys.stdin.isatty()
+    step = not args.all and sys.stdin.isatty() and screen.out.isatty()
     screen.say(f"{rules.name}, first dealer {player_name(match.first_dealer)}", "bold")
     if step:
         screen.say("Press Enter to see each play, or type q and Enter to stop.")
