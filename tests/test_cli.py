@@ -440,6 +440,24 @@ def test_the_menu_asks_again_until_it_understands(capsys: pytest.CaptureFixture[
     assert "You abandon the match" in out
 
 
+def test_ctrl_c_while_the_computer_plays_opens_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Interrupted:
+        """Greedy, but Ctrl-C is pressed while it chooses its first move."""
+
+        calls = 0
+
+        def choose(self, game: Any, rng: random.Random) -> scopa.Move:
+            Interrupted.calls += 1
+            if Interrupted.calls == 1:
+                raise KeyboardInterrupt
+            return GreedyAgent().choose(game, rng)
+
+    monkeypatch.setitem(cli.AGENTS, "greedy", Interrupted)
+    player = Player(("c", 0), ("quit", 0), ("a", 0), ("n", 0))
+    assert play(player, "--seed", "4") == 0  # player 1 leads: the computer plays first
+    assert [p.split()[0] for p in player.prompts] == ["Abandon", "Your", "Abandon", "Save"]
+
+
 def test_saving_asks_before_replacing_a_file(tmp_path: Path) -> None:
     kept = tmp_path / "kept.txt"
     kept.write_text("an earlier record", encoding="utf-8")

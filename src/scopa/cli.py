@@ -317,10 +317,14 @@ class _Game:
                 announced = self.match.hand_number
                 dealer = player_name(self.match.dealer, self.human)
                 self._note(f"Hand {announced}: {dealer} {_verb('deal', dealer)}", "bold")
-            if self.match.state.current_player == self.human:
-                self._human_turn()
-            else:
-                self._computer_turn()
+            try:
+                if self.match.state.current_player == self.human:
+                    self._human_turn()
+                else:
+                    self._computer_turn()
+            except KeyboardInterrupt:  # Ctrl-C, at any moment of the match
+                self.screen.say()
+                self._menu()
         if self.match.is_over:
             self._finish()
         return 0
@@ -339,7 +343,8 @@ class _Game:
 
     def _partners(self) -> str:
         rules = self.match.rules
-        mates = [p for p in range(rules.players) if p != self.human and rules.side_of(p) == 0]
+        mine = rules.side_of(self.human)
+        mates = [p for p in range(rules.players) if p != self.human and rules.side_of(p) == mine]
         if not mates:
             return ""
         names = " and ".join(f"player {p}" for p in mates)
@@ -377,7 +382,11 @@ class _Game:
             return
         self.screen.clear()
         rules = self.match.rules
-        clock = f" Clock: {self.limit:g} s a move." if self.limit is not None else ""
+        clock = ""
+        if self.limit is not None:
+            clock = f" Clock: {self.limit:g} s a move."
+        elif self.clock_off:
+            clock = " Clock: off."
         self.screen.say(
             f"scopa {__version__}: {rules.name} against the computer ({self.opponent}). "
             "Type help for help.",
@@ -407,11 +416,7 @@ class _Game:
         if self.deadline is None and self.limit is not None:
             self.deadline = self.io.clock() + self.limit
         self._draw(match_text(self.match, self.human))
-        try:
-            choice = self._choose_move(self.match.state)
-        except KeyboardInterrupt:
-            self.screen.say()
-            choice = "menu"
+        choice = self._choose_move(self.match.state)
         if choice == "menu":
             self._menu()
         elif choice == "time":
@@ -542,11 +547,7 @@ class _Game:
         summary = match_summary(self.match, self.human)
         self._draw(f"{summary}\n\n{state_text(final, self.human)}")
         if not self.match.is_over:
-            try:
-                self.io.read("Press Enter to deal the next hand. ", None)
-            except KeyboardInterrupt:
-                self.screen.say()
-                self._menu()
+            self.io.read("Press Enter to deal the next hand. ", None)
 
     def _time_up(self, over: Match) -> None:
         assert self.limit is not None  # only a timed move runs out of time
