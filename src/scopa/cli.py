@@ -869,6 +869,7 @@ def main(
     parser = _parser()
     args = parser.parse_args(argv)
     _tolerant(sys.stdout)
+    _tolerant(sys.stderr)
     screen = _Screen(sys.stdout)
     io_ = _Io(screen, read if read is not None else _Keyboard(screen, clock), clock)
     try:
