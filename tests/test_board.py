@@ -10,6 +10,7 @@ import pytest
 import scopa
 from scopa.board import (
     WIDTH,
+    card_name,
     cards_text,
     match_summary,
     match_text,
@@ -113,6 +114,9 @@ def test_cards_and_moves_are_written_as_typed_sorted_by_rank() -> None:
     assert cards_text([]) == "-"
     assert move_text(scopa.Move.parse("7Dx3C+4S")) == "7D taking 3C 4S"
     assert move_text(scopa.Move.parse("7D")) == "7D on the table"
+    assert card_name(scopa.Card.parse("1C")) == "the Ace of coppe (♥)"
+    assert card_name(scopa.Card.parse("9B")) == "the Cavallo of bastoni (♣)"
+    assert card_name(scopa.Card.parse("7D")) == "the 7 of denari (♦)"
 
 
 def test_a_score_of_sides_names_them() -> None:

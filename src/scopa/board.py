@@ -63,6 +63,7 @@ from scopa.views import PlayerView
 
 __all__ = [
     "WIDTH",
+    "card_name",
     "cards_text",
     "match_summary",
     "match_text",
@@ -79,6 +80,7 @@ WIDTH = 80
 
 _LABEL = 8  # the width of the labels of the lines above the players ("table", "stock")
 _HIDDEN = "##"  # a face-down card
+_RANK_NAMES = {Rank.ASSO: "Ace", Rank.FANTE: "Fante", Rank.CAVALLO: "Cavallo", Rank.RE: "Re"}
 
 
 # --------------------------------------------------------------------------- words
@@ -105,6 +107,12 @@ def side_name(rules: Rules, side: int, seat: int | None = None) -> str:
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards as typed, sorted by rank, then suit in the order D C S B (`1C 7D 7C`); `-` for none."""
     return " ".join(str(card) for card in sorted(cards, key=_by_rank)) or "-"
+
+
+def card_name(card: Card) -> str:
+    """A card in words, such as `the Ace of coppe (♥)` for `1C`."""
+    rank = _RANK_NAMES.get(card.rank, str(int(card.rank)))
+    return f"the {rank} of {card.suit.name.lower()} ({card.suit.symbol})"
 
 
 def move_text(move: Move) -> str:
@@ -392,7 +400,6 @@ def match_text(match: Match, player: int | None = None) -> str:
 
 # --------------------------------------------------------------------------- rules
 
-_RANK_NAMES = {Rank.ASSO: "Ace", Rank.FANTE: "Fante", Rank.CAVALLO: "Cavallo", Rank.RE: "Re"}
 _MISDEALS = {
     MisdealRule.THREE_PLUS_KINGS: "a deal is annulled and dealt again when the first table "
     "shows three or four Kings",

@@ -36,6 +36,7 @@ from scopa import __version__
 from scopa.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
 from scopa.board import (
     WIDTH,
+    card_name,
     cards_text,
     match_summary,
     match_text,
@@ -76,8 +77,6 @@ at the end of the input.
 _SAVE_NAME = "scopa-match.txt"
 _SUITS = "D denari (♦), C coppe (♥), S spade (♠), B bastoni (♣)"
 _SUIT_STYLES = {"D": "bold yellow", "C": "bold red", "S": "bold blue", "B": "bold green"}
-_SUIT_NAMES = {"D": "denari", "C": "coppe", "S": "spade", "B": "bastoni"}
-_RANK_NAMES = {Rank.ASSO: "Ace", Rank.FANTE: "Fante", Rank.CAVALLO: "Cavallo", Rank.RE: "Re"}
 
 
 class _UsageError(Exception):
@@ -273,12 +272,6 @@ def _load(path: str) -> Match:
 # ----------------------------------------------------------------------------- play
 
 
-def _card_name(card: Card) -> str:
-    """A card in words, such as `the Ace of coppe (♥)`."""
-    rank = _RANK_NAMES.get(card.rank, str(int(card.rank)))
-    return f"the {rank} of {_SUIT_NAMES[card.suit.letter]} ({card.suit.symbol})"
-
-
 class _Refused(Exception):
     """A move the player typed that cannot be played; the message says why."""
 
@@ -470,7 +463,7 @@ class _Game:
         hand = state.hands[self.human]
         if card not in hand:
             raise _Refused(
-                f"You do not hold {card}, {_card_name(card)}. Your cards: {cards_text(hand)}"
+                f"You do not hold {card}, {card_name(card)}. Your cards: {cards_text(hand)}"
             )
         if whole:
             return [state.parse_move(text)]
