@@ -42,6 +42,7 @@ DOCUMENTED_MODULES = {
     "scopa.state": None,
     "scopa.match": None,
     "scopa.svg": None,
+    "scopa.board": None,
     "scopa.cli": None,
     "scopa.views": None,
     "scopa.encoding": None,

@@ -1,26 +1,53 @@
 """The `scopa` command: play against the computer, run tournaments, replay records, read rules.
 
-Colours, tables and progress bars come from `rich` when it is installed (the `cli` extra);
-without it the command prints plain text.
+On a terminal, `scopa play` draws the match as a board that it redraws in place (the
+pictures of [`scopa.board`](#text-pictures)) with the latest plays below it, and colours
+the cards by suit when `rich` is installed (the `cli` extra). When its output is not a
+terminal it prints plain scrolling text instead. Under rules with a time limit per move
+(tretre: 30 seconds) it runs a visible clock, and a player who runs out of time abandons
+the match, as the rules say; `--no-clock` turns the clock off.
+
+Bad input ends the command with a one-line message on standard error: exit status 2 for
+a bad argument (an unknown variant, a missing file), 1 for bad data (a record that cannot
+be read). Text that comes from the user or from a record is printed as it is, never read
+as markup, and characters the terminal cannot show are written as escapes.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import math
 import os
 import random
+import select
+import shutil
 import sys
+import textwrap
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-import attrs
-
 from scopa import __version__
 from scopa.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
-from scopa.cards import Card, Suit
+from scopa.board import (
+    WIDTH,
+    card_name,
+    cards_text,
+    match_summary,
+    match_text,
+    move_text,
+    player_name,
+    rules_text,
+    score_text,
+    side_name,
+    state_text,
+)
+from scopa.cards import Card, Rank
 from scopa.errors import ScopaError
 from scopa.match import Match
 from scopa.moves import Move
@@ -30,7 +57,7 @@ from scopa.stakes import AbandonReason
 from scopa.state import GameState
 from scopa.tournament import tournament
 
-__all__ = ["main"]
+__all__ = ["AGENTS", "Reader", "main"]
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
@@ -39,54 +66,179 @@ AGENTS: dict[str, Callable[[], Agent]] = {
 }
 """The agents the command knows by name."""
 
-_COLOURS = {Suit.DENARI: "yellow", Suit.COPPE: "red", Suit.SPADE: "blue", Suit.BASTONI: "green"}
+Reader = Callable[[str, float | None], str | None]
+"""How the command reads an answer.
+
+It is called with the prompt and the seconds left to answer (`None` when there is no
+limit), and returns the line typed, or `None` when the time ran out. It raises `EOFError`
+at the end of the input.
+"""
+
+_SAVE_NAME = "scopa-match.txt"
+_SUITS = "D denari (♦), C coppe (♥), S spade (♠), B bastoni (♣)"
+_SUIT_STYLES = {"D": "bold yellow", "C": "bold red", "S": "bold blue", "B": "bold green"}
 
 
 class _UsageError(Exception):
     """A bad argument: reported on one line, exit status 2."""
 
 
+class _DataError(Exception):
+    """Bad data, such as a record that cannot be read: reported on one line, exit status 1."""
+
+
+def _quoted(text: str, limit: int = 60) -> str:
+    """User text in quotes for a message, cut to a short prefix."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+# ----------------------------------------------------------------------------- output
+
+
 class _Screen:
-    """Output with colours when `rich` is there, plain text otherwise."""
+    """Where the command writes: a terminal it may redraw, or plain scrolling text.
+
+    With `rich`, cards (`7D`) are coloured by suit on a terminal; text is never read as
+    markup, so brackets in a name or a message are printed as they are.
+    """
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
+        self.is_board = out.isatty() and os.environ.get("TERM") != "dumb"
         try:
             from rich.console import Console
         except ImportError:  # pragma: no cover - depends on the environment
             self.console: Any = None
         else:
-            self.console = Console(file=out, highlight=False, soft_wrap=True)
+            self.console = Console(
+                file=out, highlight=False, markup=False, emoji=False, soft_wrap=True
+            )
 
-    def say(self, text: str = "") -> None:
-        """Print a line; `[style]…[/]` markup is kept for rich and dropped otherwise."""
-        if self.console is not None:
-            self.console.print(text)
-        else:
-            self.out.write(_strip_markup(text) + "\n")
+    @property
+    def has_colour(self) -> bool:
+        """Whether the output shows colours."""
+        return self.console is not None and self.console.color_system is not None
+
+    def say(self, text: str = "", style: str = "") -> None:
+        """Print a line in a style (such as `bold` or `red`), with cards in suit colours."""
+        if self.console is None:  # pragma: no cover - depends on the environment
+            self.out.write(text + "\n")
             self.out.flush()
+            return
+        from rich.text import Text
 
-    def card(self, card: Card) -> str:
-        """A card with its suit symbol, in its suit's colour."""
-        text = f"{card.rank}{card.suit.symbol}"
-        return f"[bold {_COLOURS[card.suit]}]{text}[/]"
+        line = Text(text, style=style)
+        for suit, suit_style in _SUIT_STYLES.items():
+            line.highlight_regex(rf"\b(?:10|[1-9]){suit}\b", suit_style)
+        self.console.print(line)
 
-    def cards(self, cards: Sequence[Card] | frozenset[Card]) -> str:
-        """Cards in index order, or a dash."""
-        return " ".join(self.card(c) for c in sorted(cards)) or "-"
+    def wrap(self, text: str, style: str = "") -> None:
+        """Print a paragraph, wrapped to the width of the pictures."""
+        for line in textwrap.wrap(text, WIDTH, break_on_hyphens=False):
+            self.say(line, style)
+
+    def write(self, text: str) -> None:
+        """Write text as it is (a prompt, or a terminal control sequence)."""
+        self.out.write(text)
+        self.out.flush()
+
+    def clear(self) -> None:
+        """Clear a terminal board (nothing on plain output)."""
+        if self.is_board:
+            self.write("\x1b[H\x1b[2J")
 
 
-def _strip_markup(text: str) -> str:
-    out = []
-    depth = 0
-    for char in text:
-        if char == "[":
-            depth += 1
-        elif char == "]" and depth:
-            depth -= 1
-        elif not depth:
-            out.append(char)
-    return "".join(out)
+def _tolerant(stream: TextIO) -> None:
+    """Let `stream` write characters its encoding lacks as escapes instead of failing."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="backslashreplace")
+
+
+# ----------------------------------------------------------------------------- input
+
+
+class _Keyboard:
+    """The lines typed (or piped) on standard input, read with a countdown under a limit.
+
+    On a terminal board the countdown is the line above the prompt, rewritten in place
+    every second; on plain output the prompt starts with the seconds left.
+    """
+
+    def __init__(self, screen: _Screen, clock: Callable[[], float]) -> None:
+        self.screen = screen
+        self.clock = clock
+        self.pending = b""
+        self.ended = False
+
+    def __call__(self, prompt: str, seconds: float | None) -> str | None:
+        if os.name != "posix":  # pragma: no cover - no select() on a console elsewhere
+            return input(prompt)
+        if seconds is None:
+            self.screen.write(prompt)
+            return self._line(None)
+        if self.screen.is_board:
+            self.screen.say(_time_left(seconds))
+            self.screen.write(prompt)
+        else:
+            self.screen.write(f"[{math.ceil(seconds)} s] {prompt}")
+        line = self._line(self.clock() + seconds)
+        if line is None:
+            self.screen.write("\n")
+        return line
+
+    def _line(self, deadline: float | None) -> str | None:
+        """The next line, or `None` if the deadline passes first."""
+        shown = None
+        fd = sys.stdin.fileno()
+        while b"\n" not in self.pending and not self.ended:
+            wait = None
+            if deadline is not None:
+                left = deadline - self.clock()
+                if left <= 0:
+                    return None
+                if math.ceil(left) != shown and shown is not None:
+                    self._show(left)
+                shown = math.ceil(left)
+                wait = left - (shown - 1)  # until the next whole second
+            ready, _, _ = select.select([fd], [], [], wait)
+            if ready:
+                chunk = os.read(fd, 4096)
+                self.ended = not chunk
+                self.pending += chunk
+        if not self.pending:
+            raise EOFError
+        line, _, self.pending = self.pending.partition(b"\n")
+        return line.decode(sys.stdin.encoding or "utf-8", "replace")
+
+    def _show(self, left: float) -> None:
+        """Rewrite the countdown line above the prompt, keeping what is being typed."""
+        if not self.screen.is_board:
+            return
+        text = _time_left(left)
+        if self.screen.has_colour and left <= 10:
+            text = f"\x1b[1;31m{text}\x1b[0m"
+        self.screen.write(f"\x1b7\x1b[1A\r\x1b[2K{text}\x1b8")
+
+
+def _time_left(seconds: float) -> str:
+    return f"Clock: {math.ceil(seconds)} s left for this move"
+
+
+@dataclass
+class _Io:
+    """What a subcommand talks through: the screen, the reader of answers and the clock."""
+
+    screen: _Screen
+    read: Reader
+    clock: Callable[[], float]
+
+
+def _yes(io_: _Io, prompt: str) -> bool:
+    answer = io_.read(prompt, None)
+    return answer is not None and answer.strip().lower().startswith("y")
+
+
+# ----------------------------------------------------------------------------- arguments
 
 
 def _rules(name: str) -> Rules:
@@ -98,174 +250,426 @@ def _rules(name: str) -> Rules:
 
 def _agent(name: str) -> Agent:
     if name not in AGENTS:
-        raise _UsageError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+        raise _UsageError(f"unknown agent {_quoted(name)}; known agents: {', '.join(AGENTS)}")
     return AGENTS[name]()
+
+
+def _load(path: str) -> Match:
+    """The match of a record file."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise _UsageError(f"cannot read {_quoted(path)}: {error.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _DataError(
+            f"{_quoted(path)} is not a game record: byte {error.start} is not UTF-8 text"
+        ) from None
+    return read_record(text)
 
 
 # ----------------------------------------------------------------------------- play
 
 
-def _show_position(screen: _Screen, match: Match, human: int) -> None:
-    state = match.state
-    rules = match.rules
-    screen.say()
-    screen.say(f"[bold]Table[/]      {screen.cards(state.table)}")
-    screen.say(f"[bold]Your hand[/]  {screen.cards(state.hands[human])}")
-    others = ", ".join(
-        f"player {p}: {len(state.hands[p])} cards" for p in range(rules.players) if p != human
-    )
-    captured = ", ".join(
-        f"{'you' if p == human else f'player {p}'} {len(pile)} ({state.scope[p]} scope)"
-        for p, pile in enumerate(state.piles)
-    )
-    screen.say(f"[dim]{others}; stock {len(state.stock)}; captured: {captured}[/]")
-    screen.say(f"[bold]Match[/]      {_totals(match, human)}")
+class _Refused(Exception):
+    """A move the player typed that cannot be played; the message says why."""
 
 
-def _totals(match: Match, human: int) -> str:
-    mine = match.rules.side_of(human)
-    sides = ", ".join(
-        f"{'you' if side == mine else f'side {side}'} {total}"
-        for side, total in enumerate(match.totals)
-    )
-    return f"{sides} (to {match.rules.target})"
+class _Game:
+    """A match of `scopa play`: you at seat 0, the computer in every other seat."""
 
+    human = 0
 
-def _ask(prompt: str, read: Callable[[str], str]) -> str:
-    return read(prompt).strip()
+    def __init__(
+        self, io_: _Io, match: Match, opponent: str, *, clock: bool, seed: int | None
+    ) -> None:
+        self.io = io_
+        self.screen = io_.screen
+        self.match = match
+        self.opponent = opponent
+        self.agent = _agent(opponent)
+        self.rng = random.Random(seed)
+        self.limit = match.rules.move_time_limit if clock else None
+        self.clock_off = not clock and match.rules.move_time_limit is not None
+        self.deadline: float | None = None
+        self.log: list[tuple[str, str]] = []
+        self.stopped = False
 
+    # ------------------------------------------------------------------ the loop
 
-def _choose_move(screen: _Screen, state: GameState, read: Callable[[str], str]) -> Move | str:
-    """The human's move, or a command word ('quit')."""
-    moves = state.legal_moves()
-    while True:
-        text = _ask("Your move (a card such as 7D, 'help' or 'quit'): ", read)
-        if text.lower() in ("quit", "q"):
-            return "quit"
-        if text.lower() in ("help", "h", "?"):
-            screen.say("Type the card you play: a rank 1-10 or A F C R, then the suit D C S B.")
-            screen.say("Legal moves: " + ", ".join(str(m) for m in moves))
-            continue
-        try:
-            if "x" in text.lower():
-                return state.parse_move(text)
-            played = Card.parse(text)
-        except ScopaError as error:
-            screen.say(f"[red]{error}[/]")
-            continue
-        options = [m for m in moves if m.card == played]
+    def run(self) -> int:
+        """Play until the match is over or the player stops."""
+        self._introduce()
+        announced = 0
+        while not self.match.is_over and not self.stopped:
+            if self.match.awaiting_deal:
+                self.screen.say("The record holds no deck for the next hand: the match stops.")
+                break
+            if self.match.hand_number != announced:
+                announced = self.match.hand_number
+                dealer = player_name(self.match.dealer, self.human)
+                self._note(f"Hand {announced}: {dealer} {_verb('deal', dealer)}", "bold")
+            try:
+                if self.match.state.current_player == self.human:
+                    self._human_turn()
+                else:
+                    self._computer_turn()
+            except KeyboardInterrupt:  # Ctrl-C, at any moment of the match
+                self.screen.say()
+                self._menu()
+        if self.match.is_over:
+            self._finish()
+        return 0
+
+    def _introduce(self) -> None:
+        rules = self.match.rules
+        say = self.screen.wrap
+        say(f"scopa {__version__}: {rules.name}, to {rules.target} points.", "bold")
+        say(
+            f"You are player 0{self._partners()}; the computer ({self.opponent}) "
+            f"plays {self._others()}."
+        )
+        say(f"Type a card as its rank and suit: 7D is the 7 of denari. Suits: {_SUITS}.")
+        say(self._clock_words())
+        say("Type help for help, quit to stop.")
+
+    def _partners(self) -> str:
+        rules = self.match.rules
+        mine = rules.side_of(self.human)
+        mates = [p for p in range(rules.players) if p != self.human and rules.side_of(p) == mine]
+        if not mates:
+            return ""
+        names = " and ".join(f"player {p}" for p in mates)
+        return f", with {names} as your partner{'s' if len(mates) > 1 else ''}"
+
+    def _others(self) -> str:
+        others = [str(p) for p in range(1, self.match.rules.players)]
+        if len(others) == 1:
+            return f"player {others[0]}"
+        return f"players {', '.join(others[:-1])} and {others[-1]}"
+
+    def _clock_words(self) -> str:
+        limit = self.match.rules.move_time_limit
+        if limit is None:
+            return ""
+        if self.clock_off:
+            return f"The clock is off (--no-clock): the limit of {limit:g} s a move is not applied."
+        return (
+            f"The clock runs: {limit:g} s a move, and a player who runs out of time abandons "
+            "the match (start with --no-clock to play untimed)."
+        )
+
+    def _note(self, text: str, style: str = "") -> None:
+        """Add a line to the log of plays (printed at once on plain output)."""
+        self.log.append((text, style))
+        if not self.screen.is_board:
+            self.screen.say(text, style)
+
+    def _draw(self, picture: str) -> None:
+        """On a terminal, redraw the board with the latest plays; else print the picture."""
+        if not self.screen.is_board:
+            self.screen.say()
+            for line in picture.splitlines():
+                self.screen.say(line)
+            return
+        self.screen.clear()
+        rules = self.match.rules
+        clock = ""
+        if self.limit is not None:
+            clock = f" Clock: {self.limit:g} s a move."
+        elif self.clock_off:
+            clock = " Clock: off."
+        self.screen.say(
+            f"scopa {__version__}: {rules.name} against the computer ({self.opponent}). "
+            "Type help for help.",
+            "bold",
+        )
+        self.screen.say(f"Suits: {_SUITS}.{clock}")
+        self.screen.say()
+        lines = picture.splitlines()
+        for line in lines:
+            self.screen.say(line)
+        room = shutil.get_terminal_size().lines - len(lines) - 8
+        self.screen.say()
+        self.screen.say("Plays", "bold")
+        for text, style in self.log[-max(room, 3) :]:
+            self.screen.say(f"  {text}", style)
+        self.screen.say()
+
+    # ------------------------------------------------------------------ turns
+
+    def _computer_turn(self) -> None:
+        state = self.match.state
+        player = state.current_player
+        assert player is not None
+        self._apply(player, self.agent.choose(state, self.rng), None)
+
+    def _human_turn(self) -> None:
+        if self.deadline is None and self.limit is not None:
+            self.deadline = self.io.clock() + self.limit
+        self._draw(match_text(self.match, self.human))
+        choice = self._choose_move(self.match.state)
+        if choice == "menu":
+            self._menu()
+        elif choice == "time":
+            self._time_up(self.match.timeout())
+        elif isinstance(choice, Move):
+            elapsed = None
+            if self.deadline is not None and self.limit is not None:
+                elapsed = self.limit - (self.deadline - self.io.clock())
+            self.deadline = None
+            self._apply(self.human, choice, elapsed)
+
+    def _ask(self, prompt: str) -> str | None:
+        """An answer within the time left for the move, or `None` once it has run out."""
+        seconds = None
+        if self.deadline is not None:
+            seconds = self.deadline - self.io.clock()
+            if seconds <= 0:
+                return None
+        answer = self.io.read(prompt, seconds)
+        return None if answer is None else answer.strip()
+
+    def _choose_move(self, state: GameState) -> Move | str:
+        """The player's move, `"menu"` to stop, or `"time"` when the time ran out."""
+        while True:
+            text = self._ask("Your move (a card such as 7D; help, quit): ")
+            if text is None:
+                return "time"
+            word = text.lower()
+            if word in ("quit", "q"):
+                return "menu"
+            if word in ("help", "h", "?"):
+                self._help(state)
+                continue
+            if not text:
+                continue
+            try:
+                options = self._options(state, text)
+            except (_Refused, ScopaError) as error:
+                self.screen.say(str(error), "red")
+                continue
+            if len(options) == 1:
+                return options[0]
+            chosen = self._choose_capture(options)
+            if chosen is not None:
+                return chosen
+
+    def _options(self, state: GameState, text: str) -> list[Move]:
+        """The moves `text` may mean: a card alone, or a whole move such as `7Dx3C+4S`."""
+        whole = "x" in text.lower()
+        card = Move.parse(text).card if whole else Card.parse(text)
+        hand = state.hands[self.human]
+        if card not in hand:
+            raise _Refused(
+                f"You do not hold {card}, {card_name(card)}. Your cards: {cards_text(hand)}"
+            )
+        if whole:
+            return [state.parse_move(text)]
+        options = [move for move in state.legal_moves() if move.card == card]
         if not options:
-            screen.say(f"[red]{text!r} is not a card you can play now[/]")
-            continue
-        if len(options) == 1:
-            return options[0]
+            legal = ", ".join(map(str, state.legal_moves()))
+            raise _Refused(f"You cannot play {card} now. Legal moves: {legal}")
+        return options
+
+    def _choose_capture(self, options: list[Move]) -> Move | str | None:
         for number, option in enumerate(options, 1):
-            taken = screen.cards(option.captured) if option.captured else "nothing (lay it down)"
-            screen.say(f"  {number}) take {taken}")
-        answer = _ask("Which capture? ", read)
+            taken = cards_text(option.captured) if option.captured else "nothing (lay it down)"
+            self.screen.say(f"  {number}) take {taken}")
+        answer = self._ask("Which capture? ")
+        if answer is None:
+            return "time"
         if answer.isdigit() and 1 <= int(answer) <= len(options):
             return options[int(answer) - 1]
-        screen.say("[red]Choose one of the numbers above[/]")
+        self.screen.say("Choose one of the numbers above.", "red")
+        return None
 
+    def _help(self, state: GameState) -> None:
+        say = self.screen.say
+        say("Type the card you play: its rank, then its suit.")
+        say("  Ranks: 1 to 10, or A (Ace, 1), F (Fante, 8), C (Cavallo, 9), R (Re, 10).")
+        say(f"  Suits: {_SUITS}.")
+        say("  So 1C is the Ace of coppe, and 7D the settebello. When the card can take")
+        say("  different cards you are asked which; or type it all: 7Dx3C+4S.")
+        say("Legal moves: " + ", ".join(str(m) for m in state.legal_moves()))
+        say("Type quit (or press Ctrl-C) to abandon or save the match.")
+        if self.limit is not None:
+            say(f"The clock keeps running: {self.limit:g} s for each whole move.")
 
-def _show_hand_end(screen: _Screen, match: Match) -> None:
-    record = match.hands[-1]
-    screen.say()
-    screen.say(f"[bold]Hand {record.number} is over[/]")
-    for category in record.score:
-        figures = " / ".join(map(str, category.figures))
-        points = " / ".join(map(str, category.points))
-        screen.say(f"  {category.name:<11} {points:<9} [dim]{figures}[/]")
-    screen.say(f"  {'total':<11} {' / '.join(map(str, record.points))}")
-    screen.say(f"[bold]Match[/] {_totals(match, 0)}")
-    if match.brilli is not None:
-        screen.say("Brilli so far: " + " / ".join(f"{float(b):.2f}" for b in match.brilli))
+    # ------------------------------------------------------------------ playing a move
 
-
-def _interrupted(
-    screen: _Screen, match: Match, human: int, read: Callable[[str], str]
-) -> Match | None:
-    """Ctrl-C: abandon, save or go on. `None` means go on."""
-    screen.say()
-    answer = _ask("Abandon the match (a), save it and stop (s), or continue (c)? ", read).lower()
-    if answer.startswith("a"):
-        over = match.abandon(human, AbandonReason.VOLUNTARY)
-        screen.say("You abandon: the other side wins.")
-        if over.brilli is not None:
-            screen.say("Brilli: " + " / ".join(f"{float(b):.2f}" for b in over.brilli))
-        return over
-    if answer.startswith("s"):
-        _save(screen, match, read, ask=False)
-        raise SystemExit(0)
-    return None
-
-
-def _save(screen: _Screen, match: Match, read: Callable[[str], str], *, ask: bool) -> None:
-    if ask and not _ask("Save the match record? [y/N] ", read).lower().startswith("y"):
-        return
-    name = _ask("File name [scopa-match.txt]: ", read) or "scopa-match.txt"
-    Path(name).write_text(write_record(match), encoding="utf-8")
-    screen.say(f"Saved to {name}")
-
-
-def _play(args: argparse.Namespace, screen: _Screen, read: Callable[[str], str]) -> int:
-    match = _load(args.resume) if args.resume else Match.new(_rules(args.variant), seed=args.seed)
-    opponent = _agent(args.opponent)
-    human = 0
-    rng = random.Random(args.seed)
-    rules = match.rules
-    screen.say(f"[bold]scopa {__version__}[/]: {rules.name}, to {rules.target} points.")
-    screen.say(f"You are player 0; the computer ({args.opponent}) plays the other seats.")
-    announced = 0
-    while not match.is_over:
-        hands_before = len(match.hands)
-        if announced != hands_before + 1:
-            announced = hands_before + 1
-            screen.say(f"\n[bold]Hand {announced}[/], dealt by player {match.dealer}")
-        state = match.state
-        player = state.current_player
-        if player is None:  # pragma: no cover - matches from the command always deal on
-            break
-        if player != human:
-            move = opponent.choose(state, rng)
-            screen.say(f"Player {player} plays {_move_text(screen, move)}")
-            match = match.apply(move)
+    def _apply(self, player: int, move: Move, elapsed: float | None) -> None:
+        before = self.match.state
+        after = self.match.apply(move, elapsed=elapsed)
+        if after.abandonment is not None:
+            self._time_up(after)
+            return
+        self.match = after
+        final = before.apply(move)  # the hand's last state, even when the next is dealt
+        name = player_name(player, self.human)
+        text = f"{name.capitalize()} {_verb('play', name)} {move_text(move)}"
+        if final.scope[player] > before.scope[player]:
+            self._note(f"{text}. Scopa!", "bold magenta")
         else:
-            _show_position(screen, match, human)
+            self._note(text)
+        if final.is_terminal:
+            self._hand_over(before, move, final)
+
+    def _hand_over(self, before: GameState, move: Move, final: GameState) -> None:
+        rules = self.match.rules
+        left = _left_on_table(before, move, final)
+        if left and final.table:
+            self._note(f"The cards left on the table, {cards_text(left)}, stay there.")
+        elif left and final.last_capturer is not None:
+            taker = player_name(final.last_capturer, self.human)
+            self._note(
+                f"The cards left on the table, {cards_text(left)}, go to {taker}, "
+                "the last to capture."
+            )
+        record = self.match.hands[-1]
+        totals = ", ".join(
+            f"{side_name(rules, side, self.human)} {points}"
+            for side, points in enumerate(record.points)
+        )
+        self._note(f"Hand {record.number} is over: {totals}.", "bold")
+        if not self.screen.is_board:
+            self.screen.say()
+            self.screen.say(score_text(record.score, rules, self.human))
+            return
+        summary = match_summary(self.match, self.human)
+        self._draw(f"{summary}\n\n{state_text(final, self.human)}")
+        if not self.match.is_over:
+            self.io.read("Press Enter to deal the next hand. ", None)
+
+    def _time_up(self, over: Match) -> None:
+        assert self.limit is not None  # only a timed move runs out of time
+        self.deadline = None
+        self.match = over
+        self._note(
+            f"Time is up: you took more than {self.limit:g} s, and under the "
+            f"{over.rules.name} rules you abandon the match.",
+            "bold red",
+        )
+
+    # ------------------------------------------------------------------ stopping
+
+    def _menu(self) -> None:
+        """Ctrl-C or quit: abandon, save and stop, or go on."""
+        while True:
+            answer = self._ask("Abandon the match (a), save it and stop (s), or continue (c)? ")
+            if answer is None:
+                self._time_up(self.match.timeout())
+                return
+            key = answer.lower()[:1]
+            if key == "a":
+                self.deadline = None
+                self.match = self.match.abandon(self.human, AbandonReason.VOLUNTARY)
+                self._note("You abandon the match.", "bold")
+                return
+            if key == "s":
+                self.deadline = None
+                self.stopped = True
+                self._save()
+                return
+            if key == "c":
+                return
+            self.screen.say("Answer a, s or c.", "red")
+
+    def _finish(self) -> None:
+        rules = self.match.rules
+        if self.screen.is_board:
+            self._draw(match_text(self.match, self.human))
+        else:  # the position is already on the screen
+            self._draw(match_summary(self.match, self.human))
+        totals = " - ".join(map(str, self.match.totals))
+        if self.match.abandonment is not None:
+            quitter = player_name(self.match.abandonment.player, self.human)
+            verdict = f"{quitter.capitalize()} abandoned: " + (
+                "the computer wins." if quitter == "you" else "you win!"
+            )
+        elif self.match.winner != rules.side_of(self.human):
+            verdict = f"The computer wins. {totals}"
+        elif rules.number_of_sides == rules.players:
+            verdict = f"You win! {totals}"
+        else:
+            verdict = f"Your side wins! {totals}"
+        self.screen.say(verdict, "bold")
+        if _yes(self.io, "Save the match record? [y/N] "):
+            self._save()
+
+    def _save(self) -> None:
+        """Ask for a file name and write the record, asking before replacing a file."""
+        while True:
+            name = self.io.read(f"File name [{_SAVE_NAME}]: ", None)
+            name = (name or "").strip() or _SAVE_NAME
+            path = Path(name)
+            if path.exists() and not _yes(self.io, f"{name} exists. Replace it? [y/N] "):
+                continue
             try:
-                choice = _choose_move(screen, state, read)
-            except KeyboardInterrupt:
-                outcome = _interrupted(screen, match, human, read)
-                if outcome is not None:
-                    match = outcome
+                path.write_text(write_record(self.match), encoding="utf-8")
+            except OSError as error:
+                self.screen.say(f"Cannot write {_quoted(name)}: {error.strerror}", "red")
                 continue
-            if choice == "quit":
-                outcome = _interrupted(screen, match, human, read)
-                if outcome is not None:
-                    match = outcome
-                continue
-            assert isinstance(choice, Move)
-            screen.say(f"You play {_move_text(screen, choice)}")
-            match = match.apply(choice)
-        if len(match.hands) > hands_before:
-            _show_hand_end(screen, match)
-    winner = match.winner
-    verdict = "You win!" if winner == rules.side_of(human) else "The computer wins."
-    screen.say(f"[bold]{verdict}[/] {' - '.join(map(str, match.totals))}")
-    _save(screen, match, read, ask=True)
-    return 0
+            self.screen.say(f"Saved to {name}")
+            return
 
 
-def _move_text(screen: _Screen, move: Move) -> str:
-    if not move.captured:
-        return f"{screen.card(move.card)} on the table"
-    return f"{screen.card(move.card)} taking {screen.cards(move.captured)}"
+def _verb(verb: str, subject: str) -> str:
+    """`deal` for you, `deals` for anyone else."""
+    return verb if subject == "you" else f"{verb}s"
+
+
+def _left_on_table(before: GameState, move: Move, final: GameState) -> frozenset[Card]:
+    """The cards the last play of a hand left on the table (wherever they went then)."""
+    rules = before.rules
+    kept_by_player = bool(move.captured) or (
+        rules.ace_on_empty_table_captures_itself
+        and not before.table
+        and move.card.rank == Rank.ASSO
+    )
+    played = frozenset() if kept_by_player else frozenset([move.card])
+    return (before.table - move.captured) | played
+
+
+def _play(args: argparse.Namespace, io_: _Io) -> int:
+    if args.resume is not None:
+        if args.variant is not None:
+            raise _UsageError("--variant does not go with --resume: the record has its rules")
+        match = _load(args.resume)
+        if match.is_over:
+            raise _DataError(f"the match in {_quoted(args.resume)} is over; see it with replay")
+    else:
+        rules = _rules(args.variant or "classic")
+        try:
+            match = Match.new(rules, seed=args.seed)
+        except ScopaError as error:
+            raise _UsageError(f"--seed: {error}") from None
+    return _Game(io_, match, args.opponent, clock=not args.no_clock, seed=args.seed).run()
 
 
 # ----------------------------------------------------------------------------- simulate
 
 
-def _simulate(args: argparse.Namespace, screen: _Screen) -> int:
+def _output_path(name: str) -> Path:
+    """The path of `--json`, checked before the tournament runs."""
+    path = Path(name)
+    if path.is_dir():
+        raise _UsageError(f"--json {_quoted(name)} is a folder, not a file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise _UsageError(f"--json {_quoted(name)}: there is no folder {_quoted(str(folder))}")
+    if not os.access(folder, os.W_OK):
+        raise _UsageError(f"--json {_quoted(name)}: cannot write in {_quoted(str(folder))}")
+    return path
+
+
+def _chunk_size(deals: int, workers: int) -> int:
+    """Deals per task: one here (progress after every deal); more per task in a pool."""
+    return 1 if workers == 1 else max(1, min(20, deals // (10 * workers)))
+
+
+def _simulate(args: argparse.Namespace, io_: _Io) -> int:
     rules = _rules(args.variant)
     names = [name.strip() for name in args.agents.split(",")]
     agents = [_agent(name) for name in names]
@@ -273,38 +677,40 @@ def _simulate(args: argparse.Namespace, screen: _Screen) -> int:
         raise _UsageError(f"{rules.name} needs {rules.number_of_sides} agents, not {len(agents)}")
     if args.deals < 1:
         raise _UsageError("--deals must be at least 1")
-    progress, finish = _progress_bar(screen, args.deals)
+    if args.workers < 1:
+        raise _UsageError("--workers must be at least 1")
+    output = _output_path(args.json) if args.json is not None else None
+    progress, finish = _progress_bar(io_.screen, args.deals)
+    settings: dict[str, Any] = {
+        "deals": args.deals,
+        "seed": args.seed,
+        "names": names,
+        "chunk_size": _chunk_size(args.deals, args.workers),
+        "progress": progress,
+    }
     try:
         if args.workers > 1:
             with ProcessPoolExecutor(max_workers=args.workers) as pool:
-                result = tournament(
-                    rules,
-                    agents,
-                    deals=args.deals,
-                    seed=args.seed,
-                    names=names,
-                    executor=pool,
-                    progress=progress,
-                )
+                result = tournament(rules, agents, executor=pool, **settings)
         else:
-            result = tournament(
-                rules, agents, deals=args.deals, seed=args.seed, names=names, progress=progress
-            )
+            result = tournament(rules, agents, **settings)
     finally:
         finish()
-    screen.say(result.table())
-    if args.json:
-        Path(args.json).write_text(json.dumps(result.as_dict(), indent=2), encoding="utf-8")
-        screen.say(f"Wrote {args.json}")
+    io_.screen.say(result.table())
+    if output is not None:
+        try:
+            output.write_text(json.dumps(result.as_dict(), indent=2), encoding="utf-8")
+        except OSError as error:
+            raise _DataError(f"cannot write {_quoted(args.json)}: {error.strerror}") from None
+        io_.screen.say(f"Wrote {args.json}")
     return 0
 
 
 def _progress_bar(
     screen: _Screen, total: int
 ) -> tuple[Callable[[int, int], None], Callable[[], None]]:
-    try:
-        from rich.progress import Progress
-    except ImportError:  # pragma: no cover - depends on the environment
+    """A progress display updated after every deal, and the function that removes it."""
+    if screen.console is None:  # pragma: no cover - depends on the environment
 
         def plain(done: int, all_: int) -> None:
             sys.stderr.write(f"\r{done}/{all_} deals")
@@ -314,74 +720,87 @@ def _progress_bar(
             sys.stderr.write("\n")
 
         return plain, end
-    bar = Progress(console=screen.console, transient=True)
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(
+        TextColumn("playing"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} deals"),
+        TimeElapsedColumn(),
+        console=screen.console,
+        transient=True,
+    )
     task = bar.add_task("playing", total=total)
     bar.start()
     return (lambda done, _: bar.update(task, completed=done)), bar.stop
 
 
-# ----------------------------------------------------------------------------- replay, rules
+# ----------------------------------------------------------------------------- replay
 
 
-def _load(path: str) -> Match:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise _UsageError(f"cannot read {path}: {error.strerror}") from None
-    return read_record(text)
-
-
-def _replay(args: argparse.Namespace, screen: _Screen, read: Callable[[str], str]) -> int:
+def _replay(args: argparse.Namespace, io_: _Io) -> int:
     match = _load(args.file)
-    step = not args.all and sys.stdin.isatty()
-    screen.say(f"[bold]{match.rules.name}[/], first dealer player {match.first_dealer}")
+    screen = io_.screen
+    rules = match.rules
+    step = not args.all and sys.stdin.isatty() and screen.out.isatty()
+    screen.say(f"{rules.name}, first dealer {player_name(match.first_dealer)}", "bold")
+    if step:
+        screen.say("Press Enter to see each play, or type q and Enter to stop.")
     hands = list(match.hands)
-    current = [] if match.is_over and match.abandonment is None else [None]
-    for record in [*hands, *current]:
+    unfinished = [] if match.is_over and match.abandonment is None else [None]
+    for record in [*hands, *unfinished]:
         if record is None:
             number, deck, dealer = len(hands) + 1, match.deck, match.dealer
             plays = match.state.history
         else:
             number, deck, dealer, plays = record.number, record.deck, record.dealer, record.history
-        state = GameState.new(match.rules, deck=deck, dealer=dealer)
+        state = GameState.new(rules, deck=deck, dealer=dealer)
         screen.say()
-        screen.say(f"[bold]Hand {number}[/], dealer player {dealer}, deal {deck.code}")
-        screen.say(f"Table {screen.cards(state.table)}")
+        screen.say(f"Hand {number}, dealer player {dealer}, deal {deck.code}", "bold")
+        screen.say(f"  Table {cards_text(state.table)}")
         for player, move in plays:
-            if step and _ask("", read).lower().startswith("q"):
+            if step and (io_.read("(Enter, or q to stop) ", None) or "").lower().startswith("q"):
                 return 0
-            before = sum(state.scope)
+            before = state.scope[player]
             state = state.apply(move)
-            sweep = " [bold]scopa![/]" if sum(state.scope) > before else ""
-            screen.say(f"  player {player}: {_move_text(screen, move)}{sweep}")
+            sweep = " Scopa!" if state.scope[player] > before else ""
+            screen.say(f"  Player {player}: {move_text(move)}.{sweep}")
         if record is not None:
-            screen.say("  score " + " / ".join(map(str, record.points)))
+            screen.say()
+            screen.say(score_text(record.score, rules))
+    screen.say()
     if match.abandonment is not None:
-        screen.say(
-            f"Player {match.abandonment.player} abandoned ({match.abandonment.reason.value})"
-        )
-    if match.is_over:
-        screen.say(f"[bold]Winner: side {match.winner}[/], {' - '.join(map(str, match.totals))}")
+        gone = match.abandonment
+        screen.say(f"Player {gone.player} abandoned ({gone.reason.value}).")
+    winner = match.winner
+    if winner is not None:
+        totals = " - ".join(map(str, match.totals))
+        screen.say(f"Winner: {side_name(rules, winner)}, {totals}", "bold")
     else:
         screen.say("The match is unfinished.")
     return 0
 
 
-def _rules_command(args: argparse.Namespace, screen: _Screen) -> int:
+# ----------------------------------------------------------------------------- rules
+
+
+def _rules_command(args: argparse.Namespace, io_: _Io) -> int:
+    screen = io_.screen
     if args.name is None:
         for name in variant_names():
             rules = find_variant(name)
-            aliases = ", ".join(variant_aliases(name))
-            screen.say(
-                f"[bold]{name:<20}[/] {rules.players} players, {rules.number_of_sides} sides, "
-                f"to {rules.target}  [dim]{aliases}[/]"
+            sides = (
+                "each for self"
+                if rules.number_of_sides == rules.players
+                else f"in {rules.number_of_sides} sides"
             )
+            screen.say(f"{name:<20} {rules.players} players {sides}, to {rules.target} points")
+            screen.say(f"{'':<20} also: {', '.join(variant_aliases(name))}")
         return 0
     rules = _rules(args.name)
-    screen.say(f"[bold]{rules.name}[/] (aliases: {', '.join(variant_aliases(rules.name))})")
-    for field in attrs.fields(Rules):
-        if field.name != "name":
-            screen.say(f"  {field.name:<36} {getattr(rules, field.name)!r}")
+    screen.say(f"{rules.name} (also: {', '.join(variant_aliases(rules.name))})", "bold")
+    for line in rules_text(rules).splitlines():
+        screen.say(line)
     return 0
 
 
@@ -396,12 +815,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"scopa {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play = commands.add_parser("play", help="play a match against the computer")
-    play.add_argument("--variant", default="classic", help="the preset (default: classic)")
+    play.add_argument("--variant", help="the preset (default: classic)")
     play.add_argument(
         "--opponent", default="greedy", choices=sorted(AGENTS), help="the computer's agent"
     )
     play.add_argument("--seed", type=int, default=None, help="the seed of the deals")
     play.add_argument("--resume", metavar="FILE", help="go on with a saved record")
+    play.add_argument(
+        "--no-clock", action="store_true", help="do not time the moves, whatever the rules say"
+    )
+    play.set_defaults(func=_play)
     simulate = commands.add_parser("simulate", help="run a tournament between agents")
     simulate.add_argument("--variant", default="classic", help="the preset (default: classic)")
     simulate.add_argument(
@@ -411,30 +834,42 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--workers", type=int, default=1, help="processes (default: 1)")
     simulate.add_argument("--seed", type=int, default=0, help="the tournament's seed")
     simulate.add_argument("--json", metavar="FILE", help="also write the result as JSON")
+    simulate.set_defaults(func=_simulate)
     replay = commands.add_parser("replay", help="step through a saved match record")
     replay.add_argument("file", metavar="FILE", help="a record written by 'scopa play'")
     replay.add_argument("--all", action="store_true", help="print everything without pausing")
-    rules = commands.add_parser("rules", help="list the presets, or show one's knobs")
+    replay.set_defaults(func=_replay)
+    rules = commands.add_parser("rules", help="list the presets, or describe one")
     rules.add_argument("name", nargs="?", help="a preset name or alias")
+    rules.set_defaults(func=_rules_command)
     return parser
 
 
-def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = input) -> int:
-    """Run the `scopa` command and return its exit status."""
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    read: Reader | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
+    """Run the `scopa` command and return its exit status.
+
+    Args:
+        argv: the arguments (by default the command line's).
+        read: answers the prompts (see [`Reader`][scopa.cli.Reader]); by default the lines
+            of standard input, with a countdown when a move has a time limit.
+        clock: the time in seconds, for the move clock.
+    """
     parser = _parser()
     args = parser.parse_args(argv)
+    _tolerant(sys.stdout)
+    _tolerant(sys.stderr)
     screen = _Screen(sys.stdout)
+    io_ = _Io(screen, read if read is not None else _Keyboard(screen, clock), clock)
     try:
-        if args.command == "play":
-            return _play(args, screen, read)
-        if args.command == "simulate":
-            return _simulate(args, screen)
-        if args.command == "replay":
-            return _replay(args, screen, read)
-        return _rules_command(args, screen)
+        status: int = args.func(args, io_)
     except _UsageError as error:
         _fail(parser, str(error), 2)
-    except ScopaError as error:
+    except (_DataError, ScopaError) as error:
         _fail(parser, str(error), 1)
     except (EOFError, KeyboardInterrupt):
         sys.stderr.write("\nscopa: stopped\n")
@@ -443,10 +878,12 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
         # the reader went away (`scopa rules | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    return status
 
 
 def _fail(parser: argparse.ArgumentParser, message: str, status: int) -> NoReturn:
-    sys.stderr.write(f"{parser.prog}: error: {message}\n")
+    one_line = " ".join(message.split())
+    sys.stderr.write(f"{parser.prog}: error: {one_line}\n")
     raise SystemExit(status)
 
 

@@ -441,6 +441,12 @@ class Match:
         state, deck, stream, decks = dealt
         return attrs.evolve(self, state=state, deck=deck, stream=stream, decks=decks)
 
+    def __str__(self) -> str:
+        """The match as a text picture for terminals (see `scopa.board.match_text`)."""
+        from scopa.board import match_text
+
+        return match_text(self)
+
     def __repr__(self) -> str:
         return (
             f"<Match {self.rules.name} hand {self.hand_number} totals {self.totals}"

@@ -611,7 +611,10 @@ class GameState(_Visible):
         )
 
     def __str__(self) -> str:
-        return self.to_text()
+        """The position as a text picture for terminals (see `scopa.board.state_text`)."""
+        from scopa.board import state_text
+
+        return state_text(self)
 
     def _repr_svg_(self) -> str:
         """The position as a picture, for Jupyter (see `scopa.svg.state_svg`)."""

@@ -1,0 +1,613 @@
+"""Text pictures for terminals: positions, matches, hand scores, and rules in words.
+
+`print(state)` and `print(match)` draw these pictures ([`to_text`][scopa.GameState.to_text]
+keeps the one-line position notation). A picture is plain text of at most 80 columns,
+without colour, and writes cards the way they are typed: `7D` is the seven of denari (the
+suits are D denari, C coppe, S spade, B bastoni). Hands and the table are sorted by rank.
+Seen from one seat, that player is `you` and the other hands are face down (`##`).
+
+Examples:
+    >>> from scopa import GameState, find_variant
+    >>> rules = find_variant("classic")
+    >>> state = GameState.from_text(
+    ...     rules,
+    ...     "1C6B/4D9S 10D 1D6D7D9D2C3C4C5C6C7C8C9C10C1S2S3S4S5S6S7S10S1B2B3B4B5B7B8B9B10B"
+    ...     " 2D3D5D/8D8S 0/0 0 1 0",
+    ... )
+    >>> print(state_text(state))
+    classic: deal 1 of 6, to play: player 1
+    table   10D
+    stock   30 cards
+    <BLANKLINE>
+      player     hand    captured  scope
+      player 0   1C 6B          3      0   dealer
+    > player 1   4D 9S          2      0
+    >>> print(state_text(state, player=0))
+    classic: deal 1 of 6, to play: player 1
+    table   10D
+    stock   30 cards
+    <BLANKLINE>
+      player     hand    captured  scope
+      you        1C 6B          3      0   dealer
+    > player 1   ## ##          2      0
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scopa.cards import Card, Rank
+from scopa.errors import InvalidStateError
+from scopa.match import Match
+from scopa.moves import Move
+from scopa.rules import AceOnAce, CapturePriority, MisdealRule, Rules
+from scopa.scoring import (
+    Carte,
+    Denari,
+    HandScore,
+    MissingSuit,
+    Napola,
+    Primiera,
+    PrimieraRule,
+    ReBello,
+    Scope,
+    ScoringComponent,
+    Settebello,
+)
+from scopa.stakes import BrilliEconomy
+from scopa.state import GameState
+from scopa.views import PlayerView
+
+__all__ = [
+    "WIDTH",
+    "card_name",
+    "cards_text",
+    "match_summary",
+    "match_text",
+    "move_text",
+    "player_name",
+    "rules_text",
+    "score_text",
+    "side_name",
+    "state_text",
+]
+
+WIDTH = 80
+"""The most columns a picture takes."""
+
+_LABEL = 8  # the width of the labels of the lines above the players ("table", "stock")
+_HIDDEN = "##"  # a face-down card
+_RANK_NAMES = {Rank.ASSO: "Ace", Rank.FANTE: "Fante", Rank.CAVALLO: "Cavallo", Rank.RE: "Re"}
+
+
+# --------------------------------------------------------------------------- words
+
+
+def player_name(player: int, seat: int | None = None) -> str:
+    """How pictures name a player: `you` for the `seat` a picture is seen from, else `player N`."""
+    return "you" if player == seat else f"player {player}"
+
+
+def side_name(rules: Rules, side: int, seat: int | None = None) -> str:
+    """How pictures name a side.
+
+    When each player plays for self, a side is named as its player. Otherwise it is
+    `side A`, `side B`…, and the seat's own side is `your side`.
+    """
+    if rules.number_of_sides == rules.players:
+        return player_name(side, seat)
+    if seat is not None and rules.side_of(seat) == side:
+        return "your side"
+    return f"side {_letter(side)}"
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as typed, sorted by rank, then suit in the order D C S B (`1C 7D 7C`); `-` for none."""
+    return " ".join(str(card) for card in sorted(cards, key=_by_rank)) or "-"
+
+
+def card_name(card: Card) -> str:
+    """A card in words, such as `the Ace of coppe (♥)` for `1C`."""
+    rank = _RANK_NAMES.get(card.rank, str(int(card.rank)))
+    return f"the {rank} of {card.suit.name.lower()} ({card.suit.symbol})"
+
+
+def move_text(move: Move) -> str:
+    """A move in words: `7D on the table` or `7D taking 3C 4S`."""
+    if not move.captured:
+        return f"{move.card} on the table"
+    return f"{move.card} taking {cards_text(move.captured)}"
+
+
+def _letter(side: int) -> str:
+    return chr(ord("A") + side) if side < 26 else str(side)
+
+
+def _by_rank(card: Card) -> tuple[int, int]:
+    return card.rank, card.suit
+
+
+def _and(words: Sequence[str]) -> str:
+    """Words joined as in a sentence: `a`, `a and b`, `a, b and c`."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _field(label: str, text: str) -> list[str]:
+    """A labelled line, wrapped to the width with the text aligned after the label."""
+    indent = " " * _LABEL
+    return textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent=label.ljust(_LABEL),
+        subsequent_indent=indent,
+        break_on_hyphens=False,
+    ) or [label]
+
+
+# --------------------------------------------------------------------------- positions
+
+
+@dataclass(frozen=True)
+class _Position:
+    """What a picture of a position shows, from a state or from one player's view."""
+
+    rules: Rules
+    hands: tuple[tuple[Card, ...] | int, ...]  # the cards face up, or how many face down
+    table: frozenset[Card]
+    piles: tuple[int, ...]
+    scope: tuple[int, ...]
+    stock: int
+    dealer: int
+    current: int | None
+    last: tuple[int, Move] | None
+    score: HandScore | None
+    seat: int | None
+
+
+def _position(state: GameState | PlayerView, player: int | None) -> _Position:
+    if not isinstance(state, GameState | PlayerView):
+        raise TypeError(f"a picture needs a GameState or a PlayerView, not {type(state).__name__}")
+    rules = state.rules
+    if player is not None:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError(f"player must be a player number or None, not {type(player).__name__}")
+        if not 0 <= player < rules.players:
+            raise InvalidStateError(
+                f"player must be a player number from 0 to {rules.players - 1}, not {player}"
+            )
+    history = state.history
+    last = history[-1] if history else None
+    over = state.current_player is None
+    seat: int | None
+    if isinstance(state, PlayerView):
+        if player is not None and player != state.player:
+            raise InvalidStateError(
+                f"a view of player {state.player} cannot show player {player}'s hand"
+            )
+        seat = state.player
+        hands: tuple[tuple[Card, ...] | int, ...] = tuple(
+            tuple(state.hand) if p == seat else size for p, size in enumerate(state.hand_sizes)
+        )
+        score = state.score() if over else None
+        stock = state.stock_size
+    else:
+        seat = player
+        hands = tuple(
+            tuple(hand) if seat is None or p == seat else len(hand)
+            for p, hand in enumerate(state.hands)
+        )
+        score = state.hand_score() if over else None
+        stock = len(state.stock)
+    return _Position(
+        rules,
+        hands,
+        state.table,
+        tuple(map(len, state.piles)),
+        state.scope,
+        stock,
+        state.dealer,
+        state.current_player,
+        last,
+        score,
+        seat,
+    )
+
+
+def _heading(position: _Position) -> str:
+    rules = position.rules
+    name = _short(rules.name)
+    if position.current is None:
+        return f"{name}: the hand is over"
+    per_deal = rules.players * rules.hand_size
+    deal = rules.deals_per_hand - position.stock // per_deal
+    turn = player_name(position.current, position.seat)
+    return f"{name}: deal {deal} of {rules.deals_per_hand}, to play: {turn}"
+
+
+def _short(text: str, limit: int = 30) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _sides_line(position: _Position) -> list[str]:
+    rules = position.rules
+    if rules.number_of_sides == rules.players:
+        return []
+    sides = []
+    for side in range(rules.number_of_sides):
+        members = [
+            player_name(p, position.seat) for p in range(rules.players) if rules.side_of(p) == side
+        ]
+        sides.append(f"{side_name(rules, side, position.seat)}: {', '.join(members)}")
+    return _field("sides", "; ".join(sides))
+
+
+def _hand_cell(hand: tuple[Card, ...] | int) -> str:
+    if isinstance(hand, int):
+        return " ".join([_HIDDEN] * hand) or "-"
+    return cards_text(hand)
+
+
+def _player_rows(position: _Position) -> list[str]:
+    """The table of players: hand, captured cards, scope, the dealer and who is to play."""
+    names = [player_name(p, position.seat) for p in range(position.rules.players)]
+    name_width = max(map(len, ["player", *names]))
+    cells = [_hand_cell(hand) for hand in position.hands]
+    # the hand column takes what the other columns leave, and wraps a hand that is longer
+    room = WIDTH - (2 + name_width + 3 + 2 + 8 + 2 + 5 + 3 + 6)
+    hand_width = min(room, max(map(len, ["hand", *cells])))
+    lines = [f"  {'player':<{name_width}}   {'hand':<{hand_width}}  captured  scope"]
+    for player, (name, cell) in enumerate(zip(names, cells, strict=True)):
+        parts = textwrap.wrap(cell, hand_width) or [cell]
+        mark = ">" if player == position.current else " "
+        role = "   dealer" if player == position.dealer else ""
+        lines.append(
+            f"{mark} {name:<{name_width}}   {parts[0]:<{hand_width}}  "
+            f"{position.piles[player]:>8}  {position.scope[player]:>5}{role}".rstrip()
+        )
+        lines.extend(f"  {'':<{name_width}}   {part}" for part in parts[1:])
+    return lines
+
+
+def state_text(state: GameState | PlayerView, player: int | None = None) -> str:
+    """A text picture of a position.
+
+    The lines: the variant with the deal and who is to play, the sides (when players play
+    in sides), the table, the stock and the last play, then one row per player with their
+    hand, the number of cards they captured and their scope; `>` marks the player to move.
+    Once the hand is over, its score follows (see [`score_text`][scopa.board.score_text]).
+
+    Args:
+        state: the position, or one player's view of it (drawn from that player's seat).
+        player: the seat it is seen from: that player is `you` and the other hands are
+            face down. `None` shows every hand.
+
+    Raises:
+        TypeError: `state` is not a state or a view, or `player` is not an int.
+        InvalidStateError: `player` is not a player, or not the view's player.
+    """
+    position = _position(state, player)
+    lines = [_heading(position), *_sides_line(position)]
+    lines += _field("table", cards_text(position.table))
+    lines += _field("stock", _count(position.stock, "card") if position.stock else "empty")
+    if position.last is not None:
+        who, move = position.last
+        lines += _field("last", f"{player_name(who, position.seat)}: {move_text(move)}")
+    lines += ["", *_player_rows(position)]
+    if position.score is not None:
+        lines += ["", score_text(position.score, position.rules, position.seat)]
+    return "\n".join(lines)
+
+
+def score_text(score: HandScore, rules: Rules, seat: int | None = None) -> str:
+    """A hand's score as a table: each category's counted figures and points, then the total.
+
+    The figures and points of the sides are separated by `/`, in the order of the first
+    line. `seat` names that player's side as in [`side_name`][scopa.board.side_name].
+
+    Examples:
+        >>> from scopa import CategoryScore, HandScore, find_variant
+        >>> score = HandScore((
+        ...     CategoryScore("scope", (1, 0), (1, 0)),
+        ...     CategoryScore("carte", (1, 0), (22, 18)),
+        ... ))
+        >>> print(score_text(score, find_variant("classic"), seat=1))
+        score of the hand, player 0 / you:
+          category   counted   points
+          scope      1 / 0     1 / 0
+          carte      22 / 18   1 / 0
+          total                2 / 0
+    """
+    names = " / ".join(side_name(rules, side, seat) for side in range(len(score.points)))
+    rows = [("category", "counted", "points")]
+    rows += [(c.name, _slashed(c.figures), _slashed(c.points)) for c in score]
+    rows.append(("total", "", _slashed(score.points)))
+    widths = [max(len(row[i]) for row in rows) for i in range(2)]
+    lines = textwrap.wrap(f"score of the hand, {names}:", WIDTH)
+    for name, counted, points in rows:
+        line = f"  {name:<{widths[0]}}   {counted:<{widths[1]}}   {points}"
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def _slashed(values: Sequence[int]) -> str:
+    return " / ".join(map(str, values))
+
+
+# --------------------------------------------------------------------------- matches
+
+
+def _brilli(value: Fraction) -> str:
+    """An amount of brilli: whole, or with two decimals."""
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+
+
+def match_summary(match: Match, player: int | None = None) -> str:
+    """The lines of a match's picture above its position.
+
+    The variant, the target and the hand in progress; each side's points; under stakes
+    such as the tretre brilli, what each side has won so far; once the match is over, how
+    it ended and the winner. `player` names that player and their side as `you` and
+    `your side`.
+
+    Raises:
+        TypeError: `match` is not a `Match`.
+    """
+    if not isinstance(match, Match):
+        raise TypeError(f"a match picture needs a Match, not {type(match).__name__}")
+    rules = match.rules
+    names = [side_name(rules, side, player) for side in range(rules.number_of_sides)]
+    progress = "over" if match.is_over else f"hand {match.hand_number}"
+    lines = [f"{_short(rules.name)} match to {rules.target} points, {progress}"]
+    totals = zip(names, match.totals, strict=True)
+    lines += _field("points", ", ".join(f"{name} {total}" for name, total in totals))
+    if match.brilli is not None:
+        brilli = zip(names, match.brilli, strict=True)
+        lines += _field("brilli", ", ".join(f"{name} {_brilli(b)}" for name, b in brilli))
+    gone = match.abandonment
+    if gone is not None:
+        quitter = player_name(gone.player, player)
+        lines += _field("ended", f"{quitter} abandoned ({gone.reason.value})")
+    if match.winner is not None:
+        lines += _field("winner", names[match.winner])
+    return "\n".join(lines)
+
+
+def match_text(match: Match, player: int | None = None) -> str:
+    """A text picture of a match: its summary, then its position.
+
+    The summary is [`match_summary`][scopa.board.match_summary]; the position is the
+    hand in progress, or the last hand once the match is over (see
+    [`state_text`][scopa.board.state_text]).
+
+    Args:
+        match: the match.
+        player: the seat it is seen from, as in `state_text`; `None` shows every hand.
+
+    Raises:
+        TypeError: `match` is not a `Match`, or `player` is not an int.
+        InvalidStateError: `player` is not a player.
+    """
+    summary = match_summary(match, player)
+    return f"{summary}\n\n{state_text(match.state, player)}"
+
+
+# --------------------------------------------------------------------------- rules
+
+_MISDEALS = {
+    MisdealRule.THREE_PLUS_KINGS: "a deal is annulled and dealt again when the first table "
+    "shows three or four Kings",
+    MisdealRule.TRETRE: "a deal is annulled and dealt again when the first table shows three "
+    "or more Kings, or four cards of one rank",
+    MisdealRule.CIRULLA: "a deal is annulled and dealt again when the first table shows two "
+    "or more Aces",
+    MisdealRule.NONE: "no deal is annulled",
+}
+_PRIORITIES = {
+    CapturePriority.EQUAL_RANK_FIRST: "a card takes a table card of equal rank when there is "
+    "one, otherwise table cards that add up to its rank",
+    CapturePriority.MIN_CARDS: "a card takes the fewest table cards it can: one of equal rank, "
+    "otherwise the smallest set that adds up to its rank",
+    CapturePriority.FREE: "a card takes a table card of equal rank or any set that adds up to "
+    "its rank, as its player chooses",
+}
+
+
+def _players_words(rules: Rules) -> str:
+    if rules.number_of_sides == rules.players:
+        return f"{rules.players}, each for self"
+    sides = [
+        _and([str(p) for p in range(rules.players) if rules.side_of(p) == side])
+        for side in range(rules.number_of_sides)
+    ]
+    return f"{rules.players} in {rules.number_of_sides} sides: players " + " against ".join(sides)
+
+
+def _dealing_words(rules: Rules) -> str:
+    table = (
+        f"{rules.table_size} face up on the table at the first deal"
+        if rules.table_size
+        else "none on the table"
+    )
+    deals = (
+        "all the cards in one deal"
+        if rules.deals_per_hand == 1
+        else f"{rules.deals_per_hand} deals a hand"
+    )
+    return f"{rules.hand_size} cards each and {table}; {deals}; {_MISDEALS[rules.misdeal]}"
+
+
+def _capture_words(rules: Rules) -> str:
+    if rules.capture_by_rank and rules.capture_by_sum:
+        how = _PRIORITIES[rules.capture_priority]
+    elif rules.capture_by_rank:
+        how = "a card takes one table card of equal rank"
+    elif rules.capture_by_sum:
+        how = "a card takes two or more table cards that add up to its rank"
+    else:
+        how = "no card captures"
+    must = (
+        "a card that can capture must capture"
+        if rules.played_card_must_capture
+        else "a card may be laid down even when it could capture"
+    )
+    words = [how, must]
+    if rules.must_play_capturing_card_if_any:
+        words.append("a player who can capture must play a card that captures")
+    return "; ".join(words)
+
+
+def _ace_words(rules: Rules) -> str | None:
+    words = []
+    if rules.ace_captures_all:
+        sweep = "counts as a scopa" if rules.ace_sweep_is_scopa else "is not a scopa"
+        words.append(f"an Ace takes every card on the table, and that sweep {sweep}")
+        if rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY:
+            words.append("with an Ace on the table, an Ace takes only that Ace")
+    if rules.ace_on_empty_table_captures_itself:
+        words.append("an Ace played on an empty table goes to its player's pile")
+    if rules.ace_first_lead_forbidden:
+        words.append("the first play of a hand may not be an Ace unless the player holds only Aces")
+    return "; ".join(words) or None
+
+
+def _scopa_words(rules: Rules) -> str:
+    last = (
+        "also on the last play of the hand"
+        if rules.scopa_on_last_play
+        else "except on the last play of the hand"
+    )
+    leftovers = (
+        "cards left on the table at the end go to the last player who captured"
+        if rules.leftovers_to_last_capturer
+        else "cards left on the table at the end stay there and nobody scores them"
+    )
+    return f"emptying the table scores a scopa, {last}; {leftovers}"
+
+
+def _primiera_values(primiera: Primiera) -> str:
+    by_value = sorted(Rank, key=lambda rank: (-primiera.table.value(rank), rank))
+    return ", ".join(
+        f"{_RANK_NAMES.get(rank, str(int(rank)))}={primiera.table.value(rank)}" for rank in by_value
+    )
+
+
+def _component_words(component: ScoringComponent) -> str:
+    if isinstance(component, Scope):
+        return f"{_count(component.value, 'point')} for each scopa"
+    if isinstance(component, Carte | Denari):
+        what = "cards" if isinstance(component, Carte) else "denari"
+        least = "" if component.threshold is None else f", at least {component.threshold}"
+        return f"1 point for the most {what}{least} (none on a tie)"
+    if isinstance(component, Settebello):
+        return "1 point for the settebello (7D)"
+    if isinstance(component, ReBello):
+        return "1 point for the re bello (10D)"
+    if isinstance(component, Napola):
+        wins = "; all ten win the match" if component.napoleone_wins_match else ""
+        return f"the napola: a run of denari from the Ace scores its length from three on{wins}"
+    if isinstance(component, Primiera):
+        return _primiera_words(component)
+    return f"{component.name} (a category of its own)"
+
+
+def _primiera_words(primiera: Primiera) -> str:
+    if primiera.rule is PrimieraRule.MOST_SEVENS_CASCADE:
+        return "1 point of primiera for the most sevens (on a tie the most sixes, Aces, fives...)"
+    if primiera.rule is PrimieraRule.SETTANTA_3_SEVENS:
+        return "1 point of primiera for three or four sevens"
+    missing = (
+        "a missing suit counts 0"
+        if primiera.missing_suit is MissingSuit.ZERO
+        else "a side lacking a suit cannot win it"
+    )
+    return (
+        "1 point for the best primiera, the sum of the best card of each suit valued "
+        f"{_primiera_values(primiera)}; {missing} (none on a tie)"
+    )
+
+
+def _stakes_words(rules: Rules) -> str:
+    stakes = rules.stakes
+    if stakes is None:
+        return "none"
+    if not isinstance(stakes, BrilliEconomy):
+        return type(stakes).__name__
+    unplayed = (
+        ", plus those of the paid hands a short match did not play"
+        if stakes.unplayed_to_winner
+        else ""
+    )
+    return (
+        f"brilli: {_brilli(stakes.hand_pot)} in each of the first "
+        f"{_count(stakes.paid_hands, 'hand')}, shared in proportion to the points; "
+        f"{_brilli(stakes.match_bonus)} to the winner of the match{unplayed}; "
+        f"an abandoner loses {_brilli(stakes.abandon_penalty)}"
+    )
+
+
+def rules_text(rules: Rules) -> str:
+    """The rules in words: players, dealing, capturing, Aces, scopa, scoring, match and clock.
+
+    Examples:
+        >>> from scopa import find_variant
+        >>> print(rules_text(find_variant("scopone")))
+        players   4 in 2 sides: players 0 and 2 against 1 and 3
+        dealing   9 cards each and 4 face up on the table at the first deal; all the
+                  cards in one deal; a deal is annulled and dealt again when the first
+                  table shows three or four Kings
+        capture   a card takes the fewest table cards it can: one of equal rank,
+                  otherwise the smallest set that adds up to its rank; a card that can
+                  capture must capture
+        scopa     emptying the table scores a scopa, except on the last play of the
+                  hand; cards left on the table at the end go to the last player who
+                  captured
+        scoring   1 point for each scopa
+                  1 point for the most cards (none on a tie)
+                  1 point for the most denari (none on a tie)
+                  1 point for the settebello (7D)
+                  1 point for the best primiera, the sum of the best card of each suit
+                  valued 7=21, 6=18, Ace=16, 5=15, 4=14, 3=13, 2=12, Fante=10,
+                  Cavallo=10, Re=10; a side lacking a suit cannot win it (none on a tie)
+        match     the first side to 11 points wins; on a tie at the top, more hands are
+                  played
+        clock     no time limit
+        stakes    none
+    """
+    clock = (
+        "no time limit"
+        if rules.move_time_limit is None
+        else f"{rules.move_time_limit:g} seconds a move; a player who takes longer abandons "
+        "the match"
+    )
+    aces = _ace_words(rules)
+    fields = [
+        ("players", _players_words(rules)),
+        ("dealing", _dealing_words(rules)),
+        ("capture", _capture_words(rules)),
+        *([("aces", aces)] if aces else []),
+        ("scopa", _scopa_words(rules)),
+        *[
+            ("scoring" if i == 0 else "", _component_words(c))
+            for i, c in enumerate(rules.scoring.components)
+        ],
+        (
+            "match",
+            f"the first side to {rules.target} points wins; on a tie at the top, more hands "
+            "are played",
+        ),
+        ("clock", clock),
+        ("stakes", _stakes_words(rules)),
+    ]
+    lines = []
+    for label, text in fields:
+        lines += textwrap.wrap(
+            text, WIDTH, initial_indent=f"{label:<10}", subsequent_indent=" " * 10
+        )
+    return "\n".join(lines)

@@ -1,0 +1,171 @@
+"""The text pictures of `scopa.board`: known pictures, every preset within 80 columns, no leaks."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import scopa
+from scopa.board import (
+    WIDTH,
+    card_name,
+    cards_text,
+    match_summary,
+    match_text,
+    move_text,
+    rules_text,
+    score_text,
+    state_text,
+)
+
+CARD = re.compile(r"\b(?:10|[1-9])[DCSB]\b")
+
+
+def cards(text: str) -> list[scopa.Card]:
+    return [scopa.Card.parse(word) for word in text.split()]
+
+
+def played(variant: str, plays: int, seed: int = 5) -> scopa.GameState:
+    state = scopa.GameState.new(scopa.find_variant(variant), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        if state.is_terminal:
+            break
+        moves = state.legal_moves()
+        state = state.apply(moves[int(rng.random() * len(moves))])
+    return state
+
+
+def test_a_position_of_four_players_by_hand() -> None:
+    # scopa-4, dealer 3, so player 0 leads. Dealt: 1D 7C 2C / 9B 10D 5D / 4C 8B 6S /
+    # 1B 7D 4S, table 3S 5C 9C 6D. Player 0 lays 2C down; player 1 takes 5C with 5D.
+    rules = scopa.find_variant("scopa-4")
+    dealt = cards("1D 7C 2C 9B 10D 5D 4C 8B 6S 1B 7D 4S 3S 5C 9C 6D")
+    state = scopa.GameState.from_position(
+        rules,
+        hands=[cards("1D 7C"), cards("9B 10D"), cards("4C 8B 6S"), cards("1B 7D 4S")],
+        table=cards("2C 3S 6D 9C"),
+        stock=[c for c in scopa.DECK if c not in dealt],
+        dealer=3,
+        piles=[[], cards("5D 5C"), [], []],
+    )
+    assert state.current_player == 2
+    assert state_text(state, player=2).splitlines() == [
+        "scopa-4: deal 1 of 3, to play: you",
+        "sides   your side: player 0, you; side B: player 1, player 3",
+        "table   2C 3S 6D 9C",
+        "stock   24 cards",
+        "",
+        "  player     hand      captured  scope",
+        "  player 0   ## ##            0      0",
+        "  player 1   ## ##            2      0",
+        "> you        4C 6S 8B         0      0",
+        "  player 3   ## ## ##         0      0   dealer",
+    ]
+    assert state_text(state, player=1).splitlines()[:2] == [
+        "scopa-4: deal 1 of 3, to play: player 2",
+        "sides   side A: player 0, player 2; your side: you, player 3",
+    ]
+
+
+def test_the_view_of_a_seat_is_the_state_seen_from_it() -> None:
+    state = played("scopone", 7)
+    for seat in range(4):
+        assert state_text(scopa.view(state, seat)) == state_text(state, seat)
+
+
+@pytest.mark.parametrize("name", scopa.variant_names())
+def test_every_preset_fits_80_columns_and_hides_the_other_hands(name: str) -> None:
+    rules = scopa.find_variant(name)
+    for plays in (0, 5, rules.plays_per_hand):
+        state = played(name, plays)
+        for seat in (None, *range(rules.players)):
+            picture = state_text(state, seat)
+            assert max(map(len, picture.splitlines())) <= WIDTH
+            assert not set(picture) & set("♦♥♠♣")
+            rows = [line for line in picture.splitlines() if line[:2] in ("> ", "  ")]
+            shown = set(CARD.findall("\n".join(rows)))
+            for player, hand in enumerate(state.hands):
+                if seat is not None and player != seat:
+                    assert not {str(c) for c in hand} & shown
+
+
+def test_the_end_of_a_hand_shows_its_score() -> None:
+    state = played("classic", 36)
+    assert state.is_terminal
+    picture = str(state)
+    assert picture.splitlines()[0] == "classic: the hand is over"
+    assert picture.endswith(score_text(state.hand_score(), state.rules))
+    assert "> " not in picture  # nobody is to play
+
+
+def test_str_draws_and_to_text_keeps_the_notation() -> None:
+    state = played("classic", 3)
+    assert str(state) == state_text(state)
+    assert scopa.GameState.from_text(state.rules, state.to_text()) == state
+    match = scopa.Match.new(scopa.find_variant("tretre"), seed=2)
+    assert str(match) == match_text(match)
+
+
+def test_cards_and_moves_are_written_as_typed_sorted_by_rank() -> None:
+    assert cards_text(cards("10B 7C 1C 7D")) == "1C 7D 7C 10B"  # suits in the order D C S B
+    assert cards_text([]) == "-"
+    assert move_text(scopa.Move.parse("7Dx3C+4S")) == "7D taking 3C 4S"
+    assert move_text(scopa.Move.parse("7D")) == "7D on the table"
+    assert card_name(scopa.Card.parse("1C")) == "the Ace of coppe (♥)"
+    assert card_name(scopa.Card.parse("9B")) == "the Cavallo of bastoni (♣)"
+    assert card_name(scopa.Card.parse("7D")) == "the 7 of denari (♦)"
+
+
+def test_a_score_of_sides_names_them() -> None:
+    score = scopa.HandScore(
+        (
+            scopa.CategoryScore("scope", (0, 2), (0, 2)),
+            scopa.CategoryScore("primiera", (1, 0), (78, 70)),
+        )
+    )
+    assert score_text(score, scopa.find_variant("scopone"), seat=1).splitlines() == [
+        "score of the hand, side A / your side:",
+        "  category   counted   points",
+        "  scope      0 / 2     0 / 2",
+        "  primiera   78 / 70   1 / 0",
+        "  total                1 / 2",
+    ]
+
+
+def test_an_abandoned_tretre_match_by_hand() -> None:
+    match = scopa.Match.new(scopa.find_variant("tretre"), seed=2).abandon(0)
+    # hand 1: the abandoner loses 30 brilli, the other player takes the hand's 10
+    assert match_summary(match, 0).splitlines() == [
+        "tretre match to 9 points, over",
+        "points  you 0, player 1 0",
+        "brilli  you -30, player 1 10",
+        "ended   you abandoned (voluntary)",
+        "winner  player 1",
+    ]
+
+
+def test_rules_in_words_have_no_python_in_them() -> None:
+    for name in scopa.variant_names():
+        text = rules_text(scopa.find_variant(name))
+        assert max(map(len, text.splitlines())) <= WIDTH
+        assert not re.search(r"None|True|False|\w+\(|\.[A-Z_]{3,}", text), name
+    tretre = " ".join(rules_text(scopa.find_variant("tretre")).split())
+    assert "30 seconds a move" in tretre
+    assert "a missing suit counts 0" in tretre
+
+
+def test_bad_arguments() -> None:
+    state = played("classic", 1)
+    with pytest.raises(scopa.InvalidStateError, match="from 0 to 1, not 2"):
+        state_text(state, 2)
+    with pytest.raises(TypeError, match="str"):
+        state_text(state, "0")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="GameState or a PlayerView, not str"):
+        state_text("1D", 0)  # type: ignore[arg-type]
+    with pytest.raises(scopa.InvalidStateError, match="view of player 0 cannot show player 1"):
+        state_text(scopa.view(state, 0), 1)
+    with pytest.raises(TypeError, match="needs a Match, not GameState"):
+        match_text(state)  # type: ignore[arg-type]
