@@ -23,7 +23,7 @@ from scopa.adapters.openspiel import (  # noqa: E402
     rules_from_parameters,
 )
 from scopa.encoding import ACTION_COUNT, legal_actions, observation  # noqa: E402
-from scopa.errors import RulesError  # noqa: E402
+from scopa.errors import IllegalMoveError, RulesError  # noqa: E402
 from scopa.views import view  # noqa: E402
 
 
@@ -133,7 +133,7 @@ def test_utility_follows_the_sides() -> None:
 
 
 def test_chance_deals_the_deck_in_order() -> None:
-    game = load("classic", dealer=1)
+    game = load("classic", dealer=1, misdeal="none")  # no misdeal: every card equally likely
     order = [DECK[i] for i in random.Random(4).sample(range(40), 40)]
     deck = Deck(order)
     assert not find_variant("classic").misdeal.annuls(order[6:10])
@@ -144,25 +144,64 @@ def test_chance_deals_the_deck_in_order() -> None:
         assert len(outcomes) == 40 - dealt
         assert all(p == pytest.approx(1 / (40 - dealt)) for _, p in outcomes)
         state.apply_action(card.index)
-    expected = GameState.new(game.rules, deck=deck, dealer=1)
-    assert state.position == expected
+    expected = GameState.new(find_variant("classic"), deck=deck, dealer=1)
+    assert state.position is not None
+    assert state.position.key == expected.key
     assert state.current_player() == expected.current_player
     assert state.legal_actions() == legal_actions(expected)
 
 
-def test_a_misdealt_table_is_dealt_again() -> None:
-    kings = [9, 19, 29]  # three Kings annul a classic deal
+def test_a_deal_the_misdeal_rule_annuls_is_never_dealt() -> None:
+    # Classic annuls a first table with three or more Kings. With two Kings on the table
+    # and one place left, a third King cannot come; every other card may, equally likely.
+    kings = [9, 19, 29]
     others = [i for i in range(40) if i not in kings]
     state = load("classic").new_initial_state()
-    for card in others[:6] + kings:
+    for card in others[:6] + kings[:2]:
         state.apply_action(card)
-    assert state.redeals == 0
-    state.apply_action(others[6])
-    assert state.redeals == 1
-    assert state.dealt == ()
-    assert state.is_chance_node()
-    assert len(state.chance_outcomes()) == 40
-    assert len(state.history()) == 10
+    outcomes = dict(state.chance_outcomes())
+    assert kings[2] not in outcomes
+    assert 39 not in outcomes  # the fourth King
+    assert len(outcomes) == 40 - 8 - 2
+    assert all(p == pytest.approx(1 / 30) for p in outcomes.values())
+    with pytest.raises(IllegalMoveError, match="annuls"):
+        state.apply_action(kings[2])
+
+
+def test_the_chance_of_a_card_is_its_share_of_the_accepted_deals() -> None:
+    # Computed by hand: after the six hand cards (no King among them), 34 cards are left,
+    # four of them Kings. A first table is 4 of them with at most two Kings: C(30,4) +
+    # 4·C(30,3) + 6·C(30,2) = 27405 + 16240 + 2610 = 46255 tables. A King dealt first
+    # leaves 33 cards, 3 Kings, and 3 places for at most one more King: C(30,3) + 3·C(30,2)
+    # = 4060 + 1305 = 5365; another card leaves 29 others: C(29,3) + 4·C(29,2) +
+    # 6·C(29,1) = 3654 + 1624 + 174 = 5452. Each table is counted once per first card:
+    # 4·5365 + 30·5452 = 185020 = 4·46255.
+    state = load("classic").new_initial_state()
+    for card in range(6):  # 1D to 6D to the players
+        state.apply_action(card)
+    outcomes = dict(state.chance_outcomes())
+    assert len(outcomes) == 34
+    assert outcomes[9] == pytest.approx(5365 / 185020)  # the King of denari
+    assert outcomes[6] == pytest.approx(5452 / 185020)  # the seven of denari
+    assert sum(outcomes.values()) == pytest.approx(1.0)
+
+
+def test_a_game_never_outlasts_its_declared_length() -> None:
+    for variant in ("classic", "tretre", "scopone-scientifico"):
+        game = load(variant)
+        rng = random.Random(variant)
+        for _ in range(20):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    cards, probabilities = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(cards, probabilities)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+            assert len(state.history()) <= game.max_game_length()
+            first_deal = game.rules.players * game.rules.hand_size
+            table = state.dealt[first_deal : first_deal + game.rules.table_size]
+            assert not game.rules.misdeal.annuls(DECK[i] for i in table)
 
 
 def test_actions_are_played_as_moves() -> None:

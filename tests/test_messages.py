@@ -19,6 +19,7 @@ from scopa import (
     DECK,
     Abandonment,
     AbandonReason,
+    AmbiguousMoveError,
     BrilliEconomy,
     CapturePriority,
     Card,
@@ -825,3 +826,118 @@ def test_the_pot_of_an_abandoned_hand_is_split_among_the_survivors() -> None:
         Fraction(5, 2) - 30,
         Fraction(5),
     )
+
+
+# --------------------------------------------------------------------------- at the boundary
+
+
+@pytest.mark.parametrize("value", [True, 1.0, "0"])
+@pytest.mark.parametrize("argument", ["last_capturer", "current_player", "dealer"])
+def test_player_numbers_of_a_position_must_be_ints(argument: str, value: object) -> None:
+    with pytest.raises(TypeError, match=f"^{argument} must be an int, not {type(value).__name__}$"):
+        endgame(**{argument: value})
+
+
+def test_a_dash_is_the_current_player_only_of_a_finished_hand() -> None:
+    text = endgame().to_text()
+    assert text.split()[6] == "0"
+    dashed = " ".join([*text.split()[:6], "-", text.split()[7]])
+    assert raised(InvalidStateError, lambda: GameState.from_text(CLASSIC, dashed)) == (
+        "the current player is '-' (the hand is over), but it is player 0's turn"
+    )
+
+
+@pytest.mark.parametrize("letter", ["ı", "ﬀ", "Ｚ", "٣"])
+def test_a_deal_code_has_only_the_documented_digits(letter: str) -> None:
+    code = Deck.shuffled(5).code
+    assert Deck.from_code(code.lower()) == Deck.shuffled(5)  # case does not matter
+    bad = letter + code[1:]
+    assert raised(NotationError, lambda: Deck.from_code(bad)) == (
+        f"cannot read {bad!r} as a deal code: it must be 32 base-32 digits"
+    )
+
+
+HUGE = "7" * 10_000_000
+
+
+@pytest.mark.parametrize(
+    "call",
+    named(
+        [
+            ("card", lambda: Card.parse(HUGE)),
+            ("move", lambda: Move.parse(HUGE)),
+            ("deal code", lambda: Deck.from_code(HUGE)),
+            ("position", lambda: GameState.from_text(CLASSIC, HUGE)),
+            ("position field", lambda: GameState.from_text(CLASSIC, position(hands=HUGE))),
+            ("short move", lambda: GameState.new(CLASSIC, seed=1).parse_move(HUGE)),
+            ("variant", lambda: find_variant(HUGE)),
+        ]
+    ),
+)
+def test_a_huge_input_is_quoted_by_a_short_prefix(call: Callable[[], object]) -> None:
+    with pytest.raises(ScopaError) as caught:
+        call()
+    message = str(caught.value)
+    assert len(message) < 300
+    assert "'7777777777" in message
+    assert "(10,000,000 characters)" in message or "characters)" in message
+
+
+def test_control_characters_are_escaped_in_messages() -> None:
+    assert raised(NotationError, lambda: Card.parse("\x1b[2J7D")) == (
+        "cannot read '\\x1b[2J7D' as a card (expected e.g. '7D', '10b', 'Rc')"
+    )
+
+
+def test_a_card_that_cannot_be_played_says_why() -> None:
+    vile = find_variant("asso-piglia-tutto-4")
+    state = GameState.new(vile, seed=1)
+    player = state.current_player
+    assert player is not None
+    aces = sorted(card for card in state.hands[player] if card.rank == 1)
+    seed = 1
+    while not aces or len(aces) == len(state.hands[player]):
+        seed += 1
+        state = GameState.new(vile, seed=seed)
+        player = state.current_player
+        assert player is not None
+        aces = sorted(card for card in state.hands[player] if card.rank == 1)
+    ace = aces[0]
+    table = "".join(map(str, sorted(state.table))) or "-"
+    assert raised(IllegalMoveError, lambda: state.apply(Move(ace))) == (
+        f"illegal move '{ace}' with table {table}: the first play of a hand may not be an Ace"
+    )
+    # with compulsory capture by any card: 5D cannot capture, the 7D can take 3C+4C
+    capturing = attrs.evolve(CLASSIC, must_play_capturing_card_if_any=True)
+    must = GameState.from_text(
+        capturing,
+        endgame(
+            hands=[cards("5D 7D"), cards("5C 9B")],
+            table=cards("3C 4C"),
+            piles=[rest_of(cards("5D 7D 5C 9B 3C 4C")), NO_PILE],
+        ).to_text(),
+    )
+    assert raised(IllegalMoveError, lambda: must.apply(Move.parse("5D"))) == (
+        "illegal move '5D' with table 3C4C: 5D cannot capture, and a card that can capture "
+        "must be played"
+    )
+
+
+def test_an_ambiguous_move_lists_a_dozen_choices_and_counts_the_rest() -> None:
+    # 10D on a table of every Ace to 9 except in denari: many sums make ten
+    table = [card for card in DECK if card.suit != 0 and card.rank <= 9 and card.rank != 5]
+    hands = [cards("10D"), cards("10C")]
+    state = GameState.from_position(
+        CLASSIC,
+        hands=hands,
+        table=table,
+        stock=(),
+        dealer=1,
+        piles=[rest_of([*table, *hands[0], *hands[1]]), NO_PILE],
+        last_capturer=0,
+    )
+    options = [m for m in state.legal_moves() if str(m.card) == "10D"]
+    assert len(options) > 100
+    message = raised(AmbiguousMoveError, lambda: state.parse_move("10D"))
+    shown = ", ".join(str(m) for m in options[:12])
+    assert message.endswith(f"it may be {shown} and {len(options) - 12} more")

@@ -48,6 +48,7 @@ from scopa import (
     SeriesRecord,
 )
 from scopa.records import read_record, write_record
+from scopa.views import view
 from tests.strategies import PRESETS, seeds
 from tests.validator import check_state
 
@@ -352,6 +353,38 @@ class MatchMachine(RuleBasedStateMachine):
         event(f"last match {ended}, {min(len(match.hands), 5)}+ hands, {self.matches} rematches")
 
     # ------------------------------------------------------------------ invariants
+
+    @invariant()
+    def every_property_reads(self) -> None:
+        """Nothing a server reads from a match raises, whatever happened to it."""
+        match = self.match
+        _ = (match.is_over, match.winner, match.outcomes, match.brilli, match.series)
+        _ = (match.hand_number, match.awaiting_deal, match.dealer, match.stream, match.totals)
+        assert repr(match).startswith("<Match ")
+        assert str(match)
+        assert str(match.state)
+        assert read_record(write_record(match)).totals == match.totals
+        for player in range(self.game_rules.players):
+            seen = view(match.state, player)
+            assert seen.key
+            assert seen.score().points == match.state.hand_score().points
+
+    @precondition(lambda self: not self.match.is_over)
+    @rule(
+        value=st.sampled_from([1.0, True, False, 0.5, "0", None, -1, 99]),
+        elapsed=st.sampled_from([float("nan"), float("inf"), True, "1", -0.5]),
+    )
+    def values_of_the_wrong_kind_are_refused(self, value: object, elapsed: object) -> None:
+        match = self.match
+        record = write_record(match)
+        error = (InvalidStateError,) if type(value) is int else (TypeError,)
+        with pytest.raises(error):
+            match.abandon(value)  # type: ignore[arg-type]
+        if self.playing():
+            move = match.state.legal_moves()[0]
+            with pytest.raises((TypeError, InvalidStateError)):
+                match.apply(move, elapsed=elapsed)  # type: ignore[arg-type]
+        assert write_record(match) == record
 
     @invariant()
     def the_forty_cards_are_conserved(self) -> None:

@@ -1,10 +1,13 @@
 """OpenSpiel adapter: one hand of Scopa as the Python game `"python_scopa"`.
 
 Importing this module registers the game, so that `pyspiel.load_game` finds it. A game is
-one hand. Chance deals it card by card: each chance outcome is a card index (0 to 39),
-uniform over the cards not dealt yet, in dealing order (see [`scopa.state`][scopa.state]).
-Once the first table is dealt, a table the misdeal rule annuls starts a new deal by the
-same dealer (more chance nodes). Then the players act with the action ids of
+one hand. Chance deals it card by card: each chance outcome is a card index (0 to 39), in
+dealing order (see [`scopa.state`][scopa.state]). A deal the misdeal rule would annul is
+never dealt: each card's probability is its share of the deals that the rule accepts and
+that begin with the cards dealt so far, which is exactly the distribution of shuffling
+again until the rule accepts (as [`GameState.new`][scopa.GameState.new] does). With no
+misdeal rule the cards not dealt yet are equally likely. So a game has exactly 40 chance
+nodes and `max_game_length` is a true bound. Then the players act with the action ids of
 [`scopa.encoding`][scopa.encoding], and the returns at the end are those of
 [`hand_returns`][scopa.adapters.hand_returns]: zero-sum with two sides, general-sum with
 more.
@@ -32,8 +35,7 @@ Observations come from a Python observer: the information-state string is the
 scope, hand sizes, stock size, turn, dealer, last capturer and every play of the hand), the
 observation string is the same without the plays, and the observation tensor is
 [`scopa.encoding.observation`][scopa.encoding.observation]. While the cards are dealt, a
-player sees only the cards dealt to them and to the table so far. A deal that was annulled
-is not part of any later information state (it tells nothing about the new deal).
+player sees only the cards dealt to them and to the table so far.
 
 Examples:
     >>> import pyspiel
@@ -48,8 +50,10 @@ Examples:
 
 from __future__ import annotations
 
+import functools
+import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -150,13 +154,14 @@ _GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
 class _Setup:
     """What every state of one game shares; copies share it too."""
 
-    __slots__ = ("dealer", "first_deal", "players", "rules")
+    __slots__ = ("dealer", "first_deal", "players", "rules", "table_end")
 
     def __init__(self, rules: Rules, dealer: int) -> None:
         self.rules = rules
         self.dealer = dealer
         self.players = rules.players
         self.first_deal = rules.players * rules.hand_size
+        self.table_end = self.first_deal + rules.table_size
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
@@ -168,38 +173,69 @@ class _Setup:
 class _Node:
     """The immutable content of a state: the deal so far, then the scopa position."""
 
-    __slots__ = ("dealt", "position", "redeals", "setup")
+    __slots__ = ("dealt", "position", "setup")
 
-    def __init__(
-        self,
-        setup: _Setup,
-        dealt: tuple[int, ...],
-        redeals: int,
-        position: GameState | None,
-    ) -> None:
+    def __init__(self, setup: _Setup, dealt: tuple[int, ...], position: GameState | None) -> None:
         self.setup = setup
         self.dealt = dealt
-        self.redeals = redeals
         self.position = position
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # A position pickles without its plays, so a dealt hand is kept as deck + plays.
-        if self.position is not None and len(self.dealt) == 40:
-            plays = tuple(move for _, move in self.position.history)
-            return (_replayed_node, (self.setup, self.dealt, self.redeals, plays))
-        return (_Node, (self.setup, self.dealt, self.redeals, self.position))
+        return (_Node, (self.setup, self.dealt, self.position))
 
 
-def _replayed_node(
-    setup: _Setup, dealt: tuple[int, ...], redeals: int, plays: tuple[Any, ...]
-) -> _Node:
-    position = GameState.new(setup.rules, deck=Deck(DECK[i] for i in dealt), dealer=setup.dealer)
-    for move in plays:
-        position = position.apply(move)
-    return _Node(setup, dealt, redeals, position)
+def _rank_counts(cards: Iterable[int]) -> tuple[int, ...]:
+    """How many of the cards are of each rank (Ace first)."""
+    counts = [0] * 10
+    for card in cards:
+        counts[card % 10] += 1
+    return tuple(counts)
+
+
+@functools.lru_cache(maxsize=4096)
+def _accepted_tables(
+    misdeal: MisdealRule, remaining: tuple[int, ...], table: tuple[int, ...], left: int
+) -> int:
+    """How many ways `left` more cards complete a first table the misdeal rule accepts.
+
+    `remaining` and `table` are the rank counts of the cards not dealt yet and of the table
+    so far. The misdeal rules look at ranks only, so a table is judged by any one set of
+    cards with its rank counts.
+    """
+    total = 0
+
+    def extend(rank: int, left: int, ways: int, counts: list[int]) -> None:
+        nonlocal total
+        if left == 0:
+            shown = 0
+            for r, count in enumerate(counts):
+                for suit in range(count):
+                    shown |= 1 << (10 * suit + r)
+            if not misdeal.annuls_mask(shown):
+                total += ways
+            return
+        if rank == 10:
+            return
+        for taken in range(min(left, remaining[rank]) + 1):
+            counts[rank] += taken
+            extend(rank + 1, left - taken, ways * math.comb(remaining[rank], taken), counts)
+            counts[rank] -= taken
+
+    extend(0, left, 1, list(table))
+    return total
+
+
+def _deal_weight(setup: _Setup, dealt: tuple[int, ...]) -> int:
+    """How many accepted first tables can follow the cards dealt (1 once the table is out)."""
+    if len(dealt) >= setup.table_end:
+        return 1
+    table = dealt[setup.first_deal :]
+    remaining = _rank_counts(set(range(40)).difference(dealt))
+    left = setup.rules.table_size - len(table)
+    return _accepted_tables(setup.rules.misdeal, remaining, _rank_counts(table), left)
 
 
 class ScopaGame(pyspiel.Game):  # type: ignore[misc]
@@ -226,7 +262,7 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0 if two_sides else None,
-            max_game_length=rules.plays_per_hand + 40,
+            max_game_length=40 + rules.plays_per_hand,
         )
         utility = pyspiel.GameType.Utility
         game_type = _game_type(utility.ZERO_SUM if two_sides else utility.GENERAL_SUM)
@@ -279,7 +315,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: ScopaGame) -> None:
         super().__init__(game)
-        self._node = _Node(game._setup, (), 0, None)
+        self._node = _Node(game._setup, (), None)
 
     # ------------------------------------------------------------------ scopa side
 
@@ -289,13 +325,8 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         return self._node.position
 
     @property
-    def redeals(self) -> int:
-        """How many deals the misdeal rule annulled so far."""
-        return self._node.redeals
-
-    @property
     def dealt(self) -> tuple[int, ...]:
-        """The card indices dealt so far in the current deal, in dealing order."""
+        """The card indices dealt so far, in dealing order."""
         return self._node.dealt
 
     # ------------------------------------------------------------------ OpenSpiel API
@@ -315,41 +346,37 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         return legal_actions(position)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards that may be dealt next, each with the same probability."""
+        """The cards that may be dealt next, with their probabilities.
+
+        Each card's weight is the number of accepted first tables that can follow it; the
+        cards no accepted table can follow are left out.
+        """
         node = self._node
         if node.position is not None:
             return []
-        dealt = set(node.dealt)
+        dealt = node.dealt
         remaining = [index for index in range(40) if index not in dealt]
-        probability = 1.0 / len(remaining)
-        return [(index, probability) for index in remaining]
+        weights = [_deal_weight(node.setup, (*dealt, index)) for index in remaining]
+        total = sum(weights)
+        return [(index, w / total) for index, w in zip(remaining, weights, strict=True) if w]
 
     def _apply_action(self, action: int) -> None:
         node = self._node
         setup = node.setup
         position = node.position
         if position is not None:
-            self._node = _Node(
-                setup,
-                node.dealt,
-                node.redeals,
-                position.apply(move_of_action(position, int(action))),
-            )
+            move = move_of_action(position, int(action))
+            self._node = _Node(setup, node.dealt, position.apply(move))
             return
         if not 0 <= action < 40 or action in node.dealt:
             raise IllegalMoveError(f"card {action} cannot be dealt now")
         dealt = (*node.dealt, int(action))
-        rules = setup.rules
-        table_end = setup.first_deal + rules.table_size
-        if len(dealt) == table_end and rules.misdeal.annuls(
-            DECK[i] for i in dealt[setup.first_deal :]
-        ):
-            self._node = _Node(setup, (), node.redeals + 1, None)
-            return
+        if not _deal_weight(setup, dealt):
+            raise IllegalMoveError(f"card {action} would make a deal the misdeal rule annuls")
         if len(dealt) == 40:
             deck = Deck(DECK[i] for i in dealt)
-            position = GameState.new(rules, deck=deck, dealer=setup.dealer)
-        self._node = _Node(setup, dealt, node.redeals, position)
+            position = GameState.new(setup.rules, deck=deck, dealer=setup.dealer)
+        self._node = _Node(setup, dealt, position)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -401,19 +428,28 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             except IllegalMoveError:
                 world = seen.resample(rng)
         fallback = ScopaState(self.get_game())
-        fallback._node = _Node(node.setup, (), node.redeals, world)
+        fallback._node = _Node(node.setup, (), world)
         return fallback
 
     def _redeal_unseen(self, player: int, rng: random.Random) -> tuple[int, ...]:
-        """The cards dealt so far, with those `player` has not seen dealt again."""
+        """The cards dealt so far, with those `player` has not seen dealt again.
+
+        A draw is kept with a probability in proportion to the accepted first tables that
+        can follow it, so that the draws follow the game's own chance distribution.
+        """
+        setup = self._node.setup
         dealt = list(self._node.dealt)
-        hidden = [i for i in range(len(dealt)) if not _sees(self._node.setup, player, i)]
+        hidden = [i for i in range(len(dealt)) if not _sees(setup, player, i)]
         seen = {dealt[i] for i in range(len(dealt))} - {dealt[i] for i in hidden}
         unseen = [card for card in range(40) if card not in seen]
-        rng.shuffle(unseen)
-        for i, card in zip(hidden, unseen, strict=False):
-            dealt[i] = card
-        return tuple(dealt)
+        left = max(0, setup.table_end - max(len(dealt), setup.first_deal))
+        tables = math.comb(40 - len(dealt), left)  # the most tables any draw allows
+        while True:
+            rng.shuffle(unseen)
+            for i, card in zip(hidden, unseen, strict=False):
+                dealt[i] = card
+            if rng.random() * tables < _deal_weight(setup, tuple(dealt)):
+                return tuple(dealt)
 
     def _replay(self, order: tuple[int, ...], plays: tuple[tuple[int, Any], ...]) -> ScopaState:
         state: ScopaState = self.get_game().new_initial_state()
@@ -431,8 +467,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         node = self._node
         if node.position is not None:
             return node.position.to_text()
-        dealt = format_cards(DECK[i] for i in node.dealt)
-        return f"dealing (redeals {node.redeals}): {dealt}"
+        return f"dealing: {format_cards(DECK[i] for i in node.dealt)}"
 
 
 def _sees(setup: _Setup, player: int, position: int) -> bool:
