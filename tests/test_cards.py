@@ -7,7 +7,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scopa
-from scopa import DECK, Card, Deck, InvalidStateError, NotationError, Rank, Suit
+from scopa import (
+    DECK,
+    Card,
+    Deck,
+    InvalidArgumentError,
+    InvalidStateError,
+    NotationError,
+    Rank,
+    Suit,
+)
 from tests.strategies import decks, seeds
 
 # The published first outputs of SplitMix64 for the seeds 1234567 and 0.
@@ -263,7 +272,7 @@ def test_same_seed_same_deck(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", [-1, 2**64])
 def test_out_of_range_seeds_are_refused(seed: int) -> None:
-    with pytest.raises(InvalidStateError, match="seed"):
+    with pytest.raises(InvalidArgumentError, match="seed"):
         Deck.shuffled(seed)
 
 

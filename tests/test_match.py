@@ -17,7 +17,7 @@ from scopa import (
     Deck,
     HandScore,
     IllegalMoveError,
-    InvalidStateError,
+    InvalidArgumentError,
     Match,
     Move,
     Outcome,
@@ -182,9 +182,9 @@ def test_explicit_decks_then_waiting_for_a_deal() -> None:
 
 
 def test_bad_match_arguments_are_refused() -> None:
-    with pytest.raises(InvalidStateError, match="not both"):
+    with pytest.raises(InvalidArgumentError, match="not both"):
         Match.new(TRETRE, seed=1, decks=[Deck.shuffled(1)])
-    with pytest.raises(InvalidStateError, match="first_dealer"):
+    with pytest.raises(InvalidArgumentError, match="first_dealer"):
         Match.new(TRETRE, seed=1, first_dealer=2)
     with pytest.raises(TypeError):
         Match.new(TRETRE, decks=["deck"])  # type: ignore[list-item]
@@ -240,7 +240,7 @@ def test_a_timeout_is_an_abandonment_by_the_player_to_move() -> None:
     assert (late.abandonment.player, late.abandonment.reason) == (mover, AbandonReason.TIMEOUT)
     assert late.state == match.state, "the late move is not played"
     assert match.timeout().abandonment == late.abandonment
-    with pytest.raises(InvalidStateError, match="negative"):
+    with pytest.raises(InvalidArgumentError, match="negative"):
         match.apply(move, elapsed=-1)
     # classic has no time limit
     slow = Match.new(CLASSIC, seed=8)
@@ -261,7 +261,7 @@ def test_a_finished_match_cannot_be_changed() -> None:
 
 def test_abandon_refuses_bad_players_and_reasons() -> None:
     match = Match.new(TRETRE, seed=9)
-    with pytest.raises(InvalidStateError, match="player"):
+    with pytest.raises(InvalidArgumentError, match="player"):
         match.abandon(2)
     with pytest.raises(TypeError, match="AbandonReason"):
         match.abandon(0, "timeout")  # type: ignore[arg-type]

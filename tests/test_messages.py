@@ -28,6 +28,7 @@ from scopa import (
     GameState,
     HandScore,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidStateError,
     Match,
     Move,
@@ -437,7 +438,7 @@ def test_new_state_messages() -> None:
     assert raised(TypeError, lambda: GameState.new("classic", seed=1)) == (  # type: ignore[arg-type]
         "rules must be a Rules, not str"
     )
-    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=1, deck=deck)) == (
+    assert raised(InvalidArgumentError, lambda: GameState.new(CLASSIC, seed=1, deck=deck)) == (
         "give a seed or a deck, not both"
     )
     assert raised(TypeError, lambda: GameState.new(CLASSIC, seed=1, dealer="0")) == (  # type: ignore[arg-type]
@@ -449,7 +450,7 @@ def test_new_state_messages() -> None:
     assert raised(TypeError, lambda: GameState.new(CLASSIC, seed=1, dealer=1.0)) == (  # type: ignore[arg-type]
         "dealer must be an int, not float"
     )
-    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=1, dealer=2)) == (
+    assert raised(InvalidArgumentError, lambda: GameState.new(CLASSIC, seed=1, dealer=2)) == (
         "dealer must be a player number from 0 to 1, not 2"
     )
     assert raised(TypeError, lambda: GameState.new(CLASSIC, deck=list(DECK))) == (  # type: ignore[arg-type]
@@ -458,10 +459,10 @@ def test_new_state_messages() -> None:
     assert raised(TypeError, lambda: GameState.new(CLASSIC, seed="1")) == (  # type: ignore[arg-type]
         "a seed must be an int, not str"
     )
-    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=2**64)) == (
+    assert raised(InvalidArgumentError, lambda: GameState.new(CLASSIC, seed=2**64)) == (
         "a seed must be between 0 and 2**64 - 1, not 18446744073709551616"
     )
-    assert raised(InvalidStateError, lambda: GameState.new(CLASSIC, seed=10**5000)) == (
+    assert raised(InvalidArgumentError, lambda: GameState.new(CLASSIC, seed=10**5000)) == (
         "a seed must be between 0 and 2**64 - 1, not an int of about 5,001 digits"
     )
 
@@ -536,14 +537,14 @@ def waiting_match() -> Match:
 
 def test_match_messages() -> None:
     deck = Deck.standard()
-    assert raised(InvalidStateError, lambda: Match.new(CLASSIC, seed=1, decks=[deck])) == (
+    assert raised(InvalidArgumentError, lambda: Match.new(CLASSIC, seed=1, decks=[deck])) == (
         "give a seed or decks, not both"
     )
     assert raised(TypeError, lambda: Match.new(CLASSIC, decks=["x"])) == (  # type: ignore[list-item]
         "decks must be Deck objects"
     )
     assert raised(TypeError, lambda: Match.new("classic")) == "rules must be a Rules, not str"  # type: ignore[arg-type]
-    assert raised(InvalidStateError, lambda: Match.new(CLASSIC, seed=1, first_dealer=5)) == (
+    assert raised(InvalidArgumentError, lambda: Match.new(CLASSIC, seed=1, first_dealer=5)) == (
         "first_dealer must be a player number from 0 to 1, not 5"
     )
     assert raised(TypeError, lambda: Match.new(CLASSIC, seed=1, first_dealer=True)) == (
@@ -552,9 +553,9 @@ def test_match_messages() -> None:
     assert raised(TypeError, lambda: Match.new(CLASSIC, seed=1, series="x")) == (  # type: ignore[arg-type]
         "series must be a SeriesRecord, not str"
     )
-    assert raised(InvalidStateError, lambda: Match.new(CLASSIC, series=SeriesRecord.empty(4))) == (
-        "the series record is of 4 players, not 2"
-    )
+    assert raised(
+        InvalidArgumentError, lambda: Match.new(CLASSIC, series=SeriesRecord.empty(4))
+    ) == ("the series record is of 4 players, not 2")
     assert raised(InvalidStateError, lambda: SeriesRecord((1, 2), (0,), (0, 0))) == (
         "a series record needs as many wins, losses and abandonments, each a non-negative int, "
         "not ((1, 2), (0,), (0, 0))"
@@ -565,11 +566,11 @@ def test_match_messages() -> None:
     )
     playing = Match.new(CLASSIC, seed=1)
     move = playing.state.legal_moves()[0]
-    assert raised(InvalidStateError, lambda: playing.apply(move, elapsed=-1)) == (
+    assert raised(InvalidArgumentError, lambda: playing.apply(move, elapsed=-1)) == (
         "elapsed time must be a finite, non-negative number of seconds, not -1"
     )
     for bad in (float("nan"), float("inf")):
-        assert raised(InvalidStateError, partial(playing.apply, move, elapsed=bad)) == (
+        assert raised(InvalidArgumentError, partial(playing.apply, move, elapsed=bad)) == (
             f"elapsed time must be a finite, non-negative number of seconds, not {bad}"
         )
     assert raised(TypeError, lambda: playing.apply(move, elapsed=True)) == (
@@ -582,7 +583,7 @@ def test_match_messages() -> None:
         "the match is not waiting for a deck"
     )
     assert raised(IllegalMoveError, playing.rematch) == "a rematch starts once the match is over"
-    assert raised(InvalidStateError, lambda: playing.abandon(5)) == (
+    assert raised(InvalidArgumentError, lambda: playing.abandon(5)) == (
         "player must be a player number from 0 to 1, not 5"
     )
     assert raised(TypeError, lambda: playing.abandon(1.0)) == "player must be an int, not float"  # type: ignore[arg-type]

@@ -16,10 +16,12 @@ from scopa import (
     Deck,
     GameState,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidStateError,
     Move,
     NotationError,
     Rules,
+    RulesError,
     ScopaError,
     find_variant,
 )
@@ -319,9 +321,9 @@ def test_a_hand_without_a_capture_leaves_the_table_to_nobody() -> None:
 
 
 def test_new_refuses_bad_arguments() -> None:
-    with pytest.raises(InvalidStateError, match="dealer"):
+    with pytest.raises(InvalidArgumentError, match="dealer"):
         GameState.new(CLASSIC, seed=1, dealer=2)
-    with pytest.raises(InvalidStateError, match="not both"):
+    with pytest.raises(InvalidArgumentError, match="not both"):
         GameState.new(CLASSIC, seed=1, deck=Deck.standard())
     with pytest.raises(TypeError, match="Rules"):
         GameState.new("classic", seed=1)  # type: ignore[arg-type]
@@ -480,7 +482,14 @@ def test_apply_refuses_non_moves_and_moves_after_the_end() -> None:
 
 
 def test_every_error_is_a_scopa_error_and_a_value_error() -> None:
-    for error in (AmbiguousMoveError, IllegalMoveError, InvalidStateError, NotationError):
+    for error in (
+        AmbiguousMoveError,
+        IllegalMoveError,
+        InvalidArgumentError,
+        InvalidStateError,
+        NotationError,
+        RulesError,
+    ):
         assert issubclass(error, ScopaError)
         assert issubclass(error, ValueError)
 

@@ -40,7 +40,7 @@ from scopa import (
     Deck,
     GameState,
     IllegalMoveError,
-    InvalidStateError,
+    InvalidArgumentError,
     Match,
     Move,
     Outcome,
@@ -226,7 +226,7 @@ class MatchMachine(RuleBasedStateMachine):
     def a_negative_time_is_refused(self, elapsed: float) -> None:
         match = self.match
         record = write_record(match)
-        with pytest.raises(InvalidStateError):
+        with pytest.raises(InvalidArgumentError):
             match.apply(match.state.legal_moves()[0], elapsed=elapsed)
         assert write_record(match) == record
 
@@ -377,12 +377,12 @@ class MatchMachine(RuleBasedStateMachine):
     def values_of_the_wrong_kind_are_refused(self, value: object, elapsed: object) -> None:
         match = self.match
         record = write_record(match)
-        error = (InvalidStateError,) if type(value) is int else (TypeError,)
+        error = (InvalidArgumentError,) if type(value) is int else (TypeError,)
         with pytest.raises(error):
             match.abandon(value)  # type: ignore[arg-type]
         if self.playing():
             move = match.state.legal_moves()[0]
-            with pytest.raises((TypeError, InvalidStateError)):
+            with pytest.raises((TypeError, InvalidArgumentError)):
                 match.apply(move, elapsed=elapsed)  # type: ignore[arg-type]
         assert write_record(match) == record
 

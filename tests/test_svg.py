@@ -18,7 +18,7 @@ from scopa import (
     AbandonReason,
     Card,
     GameState,
-    InvalidStateError,
+    InvalidArgumentError,
     Match,
     Rules,
     find_variant,
@@ -205,12 +205,12 @@ def test_a_view_draws_the_same_picture_as_its_state(state: GameState, data: st.D
 def test_player_must_be_a_player_of_the_picture() -> None:
     state = GameState.new(find_variant("classic"), seed=2)
     for wrong in (2, -1):
-        with pytest.raises(InvalidStateError):
+        with pytest.raises(InvalidArgumentError):
             state_svg(state, wrong)
     for wrong_type in (True, 1.0):
         with pytest.raises(TypeError, match="player must be an int"):
             state_svg(state, wrong_type)  # type: ignore[arg-type]
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(InvalidArgumentError):
         state_svg(view(state, 0), 1)
 
 

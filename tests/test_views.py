@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import GameState, InvalidStateError, PlayerView, Rules, find_variant, resample, view
+from scopa import GameState, InvalidArgumentError, PlayerView, Rules, find_variant, resample, view
 from tests.strategies import PRESETS, states
 from tests.test_dealing import chi_square, chi_square_critical
 
@@ -66,7 +66,7 @@ def test_views_are_values() -> None:
         a.hand = frozenset()  # type: ignore[misc]
     with pytest.raises(TypeError):
         PlayerView()
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(InvalidArgumentError):
         view(state, 2)
 
 

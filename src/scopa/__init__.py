@@ -12,6 +12,7 @@ from scopa.cards import DECK, Card, Deck, Rank, Suit
 from scopa.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidStateError,
     NotationError,
     RulesError,
@@ -75,6 +76,7 @@ __all__ = [
     "GameState",
     "HandScore",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidStateError",
     "MisdealRule",
     "MissingSuit",

@@ -17,7 +17,7 @@ from typing import Any, overload
 import attrs
 
 from scopa._checks import check_int, quote
-from scopa.errors import InvalidStateError, NotationError
+from scopa.errors import InvalidArgumentError, InvalidStateError, NotationError
 
 __all__ = ["DECK", "Card", "Deck", "Rank", "Suit"]
 
@@ -287,7 +287,7 @@ def check_seed(seed: int) -> int:
     """The seed, checked: an int from 0 to 2**64 - 1."""
     check_int(seed, "a seed")
     if not 0 <= seed <= _M64:
-        raise InvalidStateError(f"a seed must be between 0 and 2**64 - 1, not {quote(seed)}")
+        raise InvalidArgumentError(f"a seed must be between 0 and 2**64 - 1, not {quote(seed)}")
     return seed
 
 

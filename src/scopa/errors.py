@@ -2,8 +2,8 @@
 
 Every error the library raises on a bad value is a [`ScopaError`][scopa.ScopaError], and
 every concrete subclass is also a `ValueError`, so callers can catch either. An argument of
-the wrong type (a number where text is expected, a string where a `Card` is) raises
-`TypeError`, as Python itself does.
+the wrong type (a number where text is expected, a string where a `Card` is, `True` or
+`1.0` where a player number is) raises `TypeError`, as Python itself does.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 __all__ = [
     "AmbiguousMoveError",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidStateError",
     "NotationError",
     "RulesError",
@@ -35,9 +36,18 @@ class AmbiguousMoveError(ScopaError, ValueError):
 
 
 class InvalidStateError(ScopaError, ValueError):
-    """A position or deal that cannot exist (duplicate or missing cards, wrong counts).
+    """A position, deal or match record that cannot exist.
 
-    Also raised for a seed outside 0 to 2**64 - 1 and a dealer who is not a player.
+    Duplicate or missing cards, wrong counts, a turn that does not fit the hand sizes, a
+    deal the misdeal rule annuls.
+    """
+
+
+class InvalidArgumentError(ScopaError, ValueError):
+    """An argument of the right type but out of range.
+
+    A seed outside 0 to 2**64 - 1, a player number that is not a player's, a negative or
+    infinite time, a negative count, a seed given together with a deck.
     """
 
 

@@ -28,7 +28,7 @@ import attrs
 
 from scopa._checks import check_number, check_seconds, is_int, quote
 from scopa.cards import DECK, Deck, check_seed
-from scopa.errors import IllegalMoveError, InvalidStateError
+from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 from scopa.moves import Move
 from scopa.rules import Rules, check_rules
 from scopa.scoring import HandScore
@@ -200,18 +200,18 @@ class Match:
         """
         deck_list = tuple(decks)
         if seed is not None and deck_list:
-            raise InvalidStateError("give a seed or decks, not both")
+            raise InvalidArgumentError("give a seed or decks, not both")
         if not all(isinstance(d, Deck) for d in deck_list):
             raise TypeError("decks must be Deck objects")
         check_rules(rules)
         players = rules.players
-        check_number(first_dealer, players, "first_dealer", InvalidStateError)
+        check_number(first_dealer, players, "first_dealer", InvalidArgumentError)
         if series is None:
             series = SeriesRecord.empty(players)
         elif not isinstance(series, SeriesRecord):
             raise TypeError(f"series must be a SeriesRecord, not {type(series).__name__}")
         elif len(series.wins) != players:
-            raise InvalidStateError(
+            raise InvalidArgumentError(
                 f"the series record is of {len(series.wins)} players, not {players}"
             )
         stream = None if deck_list else (secrets.randbits(64) if seed is None else seed)
@@ -308,7 +308,7 @@ class Match:
         """
         self._check_playing()
         if elapsed is not None:
-            seconds = check_seconds(elapsed, "elapsed time", InvalidStateError)
+            seconds = check_seconds(elapsed, "elapsed time", InvalidArgumentError)
             limit = self.rules.move_time_limit
             if limit is not None and seconds > limit:
                 return self.timeout()
@@ -362,7 +362,7 @@ class Match:
         """
         if self.is_over:
             raise IllegalMoveError("the match is already over")
-        check_number(player, self.rules.players, "player", InvalidStateError)
+        check_number(player, self.rules.players, "player", InvalidArgumentError)
         if not isinstance(reason, AbandonReason):
             raise TypeError(f"reason must be an AbandonReason, not {quote(reason)}")
         totals = self.totals

@@ -33,8 +33,10 @@ from scopa.cards import (
 from scopa.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidStateError,
     NotationError,
+    ScopaError,
 )
 from scopa.moves import Move, generator_for
 from scopa.rules import AceOnAce, Rules, check_rules
@@ -191,7 +193,7 @@ class GameState(_Visible):
         """
         check_rules(rules)
         if seed is not None and deck is not None:
-            raise InvalidStateError("give a seed or a deck, not both")
+            raise InvalidArgumentError("give a seed or a deck, not both")
         _check_player(rules, dealer, "dealer")
         if deck is None:
             order, _ = accepted_order(rules, secrets.randbits(64) if seed is None else seed)
@@ -259,7 +261,7 @@ class GameState(_Visible):
                 wrong counts, a turn that does not match the hand sizes…).
         """
         n = rules.players
-        _check_player(rules, dealer, "dealer")
+        _check_player(rules, dealer, "dealer", InvalidStateError)
         hand_masks = _masks(hands, n, "hands")
         pile_masks = _masks(piles, n, "piles") if piles is not None else (0,) * n
         table_mask = _masks([table], 1, "table")[0]
@@ -288,9 +290,9 @@ class GameState(_Visible):
                 f"a stock of {len(stock_cards)} cards is impossible with deals of {per_deal}"
             )
         if current_player is not None:
-            _check_player(rules, current_player, "current_player")
+            _check_player(rules, current_player, "current_player", InvalidStateError)
         if last_capturer is not None:
-            _check_player(rules, last_capturer, "last_capturer")
+            _check_player(rules, last_capturer, "last_capturer", InvalidStateError)
         expected = _turn_from_sizes(rules, dealer, hand_masks, len(stock_cards))
         if current_player is None:
             current_player = expected
@@ -766,8 +768,10 @@ def _misdealt(rules: Rules, order: tuple[int, ...]) -> bool:
     return rules.misdeal.annuls_mask(_mask(order[start : start + rules.table_size]))
 
 
-def _check_player(rules: Rules, player: object, what: str) -> int:
-    return check_number(player, rules.players, what, InvalidStateError)
+def _check_player(
+    rules: Rules, player: object, what: str, error: type[ScopaError] = InvalidArgumentError
+) -> int:
+    return check_number(player, rules.players, what, error)
 
 
 def _masks(groups: Sequence[Iterable[Card]] | Any, n: int, what: str) -> tuple[int, ...]:

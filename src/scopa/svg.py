@@ -32,7 +32,7 @@ from xml.sax.saxutils import escape
 
 from scopa._checks import check_number
 from scopa.cards import DECK, Card, Rank, Suit
-from scopa.errors import InvalidStateError
+from scopa.errors import InvalidArgumentError
 from scopa.match import Match
 from scopa.moves import Move
 from scopa.rules import Rules
@@ -425,7 +425,7 @@ def cards_svg(cards: Iterable[Card] = DECK, *, columns: int = 10, width: float =
         ValueError: `columns` is not positive.
     """
     if columns < 1:
-        raise ValueError(f"columns must be positive, not {columns}")
+        raise InvalidArgumentError(f"columns must be positive, not {columns}")
     chosen = tuple(cards)
     gap = 8.0
     rows = max(1, math.ceil(len(chosen) / columns))
@@ -497,7 +497,7 @@ def _layout(players: int) -> _Layout:
         return _TWO
     slots = _SLOTS.get(players - 1)
     if slots is None:
-        raise ValueError(f"pictures are drawn for 2 to 8 players, not {players}")
+        raise InvalidArgumentError(f"pictures are drawn for 2 to 8 players, not {players}")
     others = tuple(_Box(x, y, 290, 150, 0.8, 0.7, 0.45) for x, y in slots)
     bottom = _Box(160, 668, 880, 180, 1.1, 1.1, 0.6)
     return _Layout(1200, 860, (320, 234, 560, 420), 1.1, (bottom, *others))
@@ -528,12 +528,12 @@ def _by_rank(cards: Iterable[Card]) -> tuple[Card, ...]:
 def _scene(state: GameState | PlayerView, player: int | None) -> _Scene:
     rules = state.rules
     if player is not None:
-        check_number(player, rules.players, "player", InvalidStateError)
+        check_number(player, rules.players, "player", InvalidArgumentError)
     history = state.history
     last = history[-1] if history else None
     if isinstance(state, PlayerView):
         if player is not None and player != state.player:
-            raise InvalidStateError(
+            raise InvalidArgumentError(
                 f"a view of player {state.player} cannot show player {player}'s hand"
             )
         own = state.player

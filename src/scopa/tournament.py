@@ -26,6 +26,7 @@ from typing import Any
 import attrs
 
 from scopa.agents import Agent, AgentFunction, FunctionAgent, as_agent, play_hand
+from scopa.errors import InvalidArgumentError
 from scopa.match import Match
 from scopa.rules import Rules
 from scopa.state import GameState
@@ -160,10 +161,14 @@ def tournament(
     """
     sides = rules.number_of_sides
     if len(agents) != sides:
-        raise ValueError(f"{rules.name} has {sides} sides: give {sides} agents, not {len(agents)}")
+        raise InvalidArgumentError(
+            f"{rules.name} has {sides} sides: give {sides} agents, not {len(agents)}"
+        )
     players = tuple(as_agent(agent) for agent in agents)
     if deals < 0 or matches < 0 or chunk_size < 1:
-        raise ValueError("deals and matches must not be negative, chunk_size must be positive")
+        raise InvalidArgumentError(
+            "deals and matches must not be negative, chunk_size must be positive"
+        )
     labels = list(names) if names is not None else [_name_of(agent) for agent in players]
     tasks = [
         (kind, start, min(start + chunk_size, count))

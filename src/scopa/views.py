@@ -23,7 +23,7 @@ import random
 
 from scopa._checks import check_number
 from scopa.cards import ALL_CARDS, Card, cards_of
-from scopa.errors import InvalidStateError
+from scopa.errors import InvalidArgumentError
 from scopa.moves import Move, generator_for
 from scopa.rules import Rules
 from scopa.scoring import HandScore
@@ -213,7 +213,7 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
     rules = state.rules
     if player is None:
         player = state.current_player if state.current_player is not None else 0
-    check_number(player, rules.players, "player", InvalidStateError)
+    check_number(player, rules.players, "player", InvalidArgumentError)
     hands = state._hands
     seen = PlayerView.__new__(PlayerView)
     seen._rules = rules

@@ -34,6 +34,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from scopa._checks import check_number, quote
 from scopa.adapters import (
     _PositionHolder,
     hand_returns,
@@ -49,7 +50,7 @@ from scopa.encoding import (
     move_of_action,
     observation,
 )
-from scopa.errors import IllegalMoveError
+from scopa.errors import IllegalMoveError, InvalidArgumentError
 from scopa.rules import Rules
 from scopa.state import GameState
 from scopa.views import view
@@ -101,12 +102,15 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
         """The rules of the hands."""
         players = self.rules.players
         for name, value in (("seat", seat), ("dealer", dealer)):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-                raise ValueError(f"{name} must be a player from 0 to {players - 1}, not {value!r}")
+            check_number(value, players, name, InvalidArgumentError)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise InvalidArgumentError(
+                f"render_mode must be None or 'ansi', not {quote(render_mode)}"
+            )
         if illegal_action not in ("raise", "random"):
-            raise ValueError(f"illegal_action must be 'raise' or 'random', not {illegal_action!r}")
+            raise InvalidArgumentError(
+                f"illegal_action must be 'raise' or 'random', not {quote(illegal_action)}"
+            )
         if opponent is None:
             opponent = GreedyAgent()
         if not isinstance(opponent, Agent):

@@ -61,11 +61,12 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found]
 
+from scopa._checks import check_number, quote
 from scopa.adapters import hand_returns, return_bound, rules_of
 from scopa.cards import DECK, Card, Deck, format_cards
 from scopa.encoding import ACTION_COUNT, action_of, legal_actions, move_of_action, observation
 from scopa.encoding import observation_size as _observation_size
-from scopa.errors import IllegalMoveError, ScopaError
+from scopa.errors import IllegalMoveError, InvalidArgumentError, ScopaError
 from scopa.rules import CapturePriority, MisdealRule, Rules, find_variant, variant_names
 from scopa.state import GameState
 from scopa.views import PlayerView, view
@@ -113,7 +114,9 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
     """
     unknown = set(parameters) - set(PARAMETERS)
     if unknown:
-        raise ValueError(f"unknown parameters {sorted(unknown)}; known: {sorted(PARAMETERS)}")
+        raise InvalidArgumentError(
+            f"unknown parameters {quote(sorted(unknown))}; known: {', '.join(PARAMETERS)}"
+        )
     merged = {**PARAMETERS, **parameters}
     rules = rules_of(str(merged["variant"]))
     changes: dict[str, Any] = {knob: bool(merged[knob]) for knob in _BOOL_KNOBS}
@@ -124,7 +127,9 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
         if value:
             choices = {member.value: member for member in kind}
             if value not in choices:
-                raise ValueError(f"{knob} must be one of {sorted(choices)}, not {value!r}")
+                raise InvalidArgumentError(
+                    f"{knob} must be one of {', '.join(choices)}, not {quote(value)}"
+                )
             changes[knob] = choices[value]
     return attrs.evolve(rules, **changes)
 
@@ -249,10 +254,7 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         merged = {**PARAMETERS, **(params or {})}
         rules = rules_from_parameters(merged)
         dealer = merged["dealer"]
-        if isinstance(dealer, bool) or not isinstance(dealer, int):
-            raise ValueError(f"dealer must be an int, not {dealer!r}")
-        if not 0 <= dealer < rules.players:
-            raise ValueError(f"dealer must be from 0 to {rules.players - 1}, not {dealer}")
+        check_number(dealer, rules.players, "dealer", InvalidArgumentError)
         two_sides = rules.number_of_sides == 2
         bound = return_bound(rules)
         info = pyspiel.GameInfo(
@@ -295,12 +297,14 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         if isinstance(iig_obs_type, Mapping):  # OpenSpiel passes only params without a type
             iig_obs_type, params = None, iig_obs_type
         if params:
-            raise ValueError(f"the Scopa observer takes no parameters, got {dict(params)}")
+            raise InvalidArgumentError(
+                f"the Scopa observer takes no parameters, got {quote(dict(params))}"
+            )
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         private = iig_obs_type.private_info
         if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError(
+            raise InvalidArgumentError(
                 "the Scopa observer shows the public information and at most one player's cards"
             )
         return ScopaObserver(

@@ -32,6 +32,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from scopa._checks import check_number, quote
 from scopa.adapters import (
     _PositionHolder,
     hand_returns,
@@ -40,7 +41,7 @@ from scopa.adapters import (
     rules_of,
 )
 from scopa.encoding import ACTION_COUNT, action_mask, move_of_action, observation
-from scopa.errors import IllegalMoveError
+from scopa.errors import IllegalMoveError, InvalidArgumentError
 from scopa.rules import Rules
 from scopa.state import GameState
 from scopa.views import view
@@ -97,10 +98,11 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         super().__init__()
         self.rules = rules_of(variant)
         players = self.rules.players
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise ValueError(f"dealer must be a player from 0 to {players - 1}, not {dealer!r}")
+        check_number(dealer, players, "dealer", InvalidArgumentError)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise InvalidArgumentError(
+                f"render_mode must be None or 'ansi', not {quote(render_mode)}"
+            )
         self.dealer = dealer
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(players)]
