@@ -6,7 +6,7 @@ From the repository root, with the test dependencies installed (see fuzz/README.
     python fuzz/fuzz_readers.py -max_total_time=60 -plain     # a plain mutation loop
 
 The readers are those of tests/test_fuzz.py: `Card.parse`, `Move.parse`,
-`GameState.parse_move`, `GameState.from_text`, `Deck.from_code`, `read_record`,
+`GameState.parse_move`, `GameState.from_text`, `Deck.parse`, `read_record`,
 `rules_from_data` (on JSON text) and `GameState.from_position` (cards grouped by the input's
 bytes). An input is a reader number, a context number (which preset or position) and a
 text. A reader may refuse an input with a `scopa.ScopaError`; anything else it raises, and
@@ -130,10 +130,10 @@ def read_position(text: str, context: int) -> None:
 
 
 def read_code(text: str, context: int) -> None:
-    """`Deck.from_code`: the 40 cards, and a code that reads back."""
-    deck = Deck.from_code(text)
+    """`Deck.parse`: the 40 cards, and a code that reads back."""
+    deck = Deck.parse(text)
     assert set(deck) == set(DECK)
-    assert Deck.from_code(deck.code) == deck
+    assert Deck.parse(str(deck)) == deck
 
 
 def read_a_record(text: str, context: int) -> None:
@@ -182,7 +182,7 @@ READERS: list[tuple[str, Callable[[str, int], None]]] = [
     ("Move.parse", read_move),
     ("GameState.parse_move", read_short_move),
     ("GameState.from_text", read_position),
-    ("Deck.from_code", read_code),
+    ("Deck.parse", read_code),
     ("read_record", read_a_record),
     ("rules_from_data", read_rules),
     ("GameState.from_position", read_groups),

@@ -1,7 +1,7 @@
 """Fuzzing every text reader with generated and mutated inputs.
 
 The readers are `Card.parse`, `Move.parse`, `GameState.parse_move`, `GameState.from_text`,
-`Deck.from_code`, `scopa.records.read_record` and `scopa.records.rules_from_data`, and
+`Deck.parse`, `scopa.records.read_record` and `scopa.records.rules_from_data`, and
 `GameState.from_position` with random groups of cards. On any input of bounded size they
 must:
 
@@ -354,13 +354,13 @@ def test_from_position(case: tuple[Rules, dict[str, Any]]) -> None:
 # ----------------------------------------------------------------------------- deal codes
 
 CODE_DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-code_texts = decks.map(lambda deck: deck.code) | st.text(
+code_texts = decks.map(lambda deck: str(deck)) | st.text(
     st.sampled_from(CODE_DIGITS + "ILOilo-"), min_size=30, max_size=36
 )
 
 
 def normalized_code(text: str) -> str:
-    """A deal code as Deck.code writes it: upper case, no hyphens, I and L as 1, O as 0."""
+    """A deal code as str(Deck) writes it: upper case, no hyphens, I and L as 1, O as 0."""
     digits = text.strip().upper().replace("-", "")
     return digits.replace("I", "1").replace("L", "1").replace("O", "0")
 
@@ -368,13 +368,13 @@ def normalized_code(text: str) -> str:
 @settings(max_examples=300)
 @given(text=mutated(code_texts, 4) | any_text)
 def test_deck_from_code(text: str) -> None:
-    deck = read(Deck.from_code, text)
+    deck = read(Deck.parse, text)
     if deck is not None:
         assert isinstance(deck, Deck)
         assert len(deck) == 40
         assert set(deck) == set(DECK)
-        assert deck.code == normalized_code(text)
-        assert Deck.from_code(deck.code) == deck
+        assert str(deck) == normalized_code(text)
+        assert Deck.parse(str(deck)) == deck
 
 
 # ----------------------------------------------------------------------------- records
@@ -520,7 +520,7 @@ def test_readers_refuse_what_is_not_text(value: object, data: st.DataObject) -> 
         Move.parse,
         state.parse_move,
         lambda v: GameState.from_text(state.rules, v),
-        Deck.from_code,
+        Deck.parse,
         read_record,
     ]
     for reader in readers:

@@ -715,7 +715,7 @@ def test_ka16_annulled_deck_is_refused() -> None:
 class Partition:
     """A complete split of the 40 cards: `pile0` and every other card in pile 1.
 
-    Primiera points are given for OPPONENT_WINS (the same as NULL with 2 sides) and ZERO,
+    Primiera points are given for OPPONENT_WINS and ZERO,
     with the CLASSIC table (Ace 16) and the TRETRE table (Ace 15).
     """
 
@@ -766,7 +766,7 @@ PARTITIONS = [
     # Both sides lack a suit. p0 = 1-6D 1-10C 1-5S (21 cards, 6 denari, no bastoni);
     # p1 = 7-10D 6-10S 1-10B (19, 4 denari, no coppe). carte 21-19 and denari 6-4 -> p0
     # (KA-17). Primiera p0 = 6D 18 + 7C 21 + 1S 16 = 55 (54 tretre); p1 = 7D+7S+7B = 63.
-    # OPPONENT_WINS/NULL: nobody; ZERO: p1.
+    # OPPONENT_WINS: nobody; ZERO: p1.
     Partition(
         name="both-lack-a-suit",
         pile0="1-6D 1-10C 1-5S",
@@ -787,7 +787,7 @@ PARTITIONS = [
     ),
     # p0 = {1,4,5,6,7} of D, C, S (15 cards, no bastoni); p1 = {2,3,8,9,10} of D, C, S and
     # all bastoni (25). denari 5-5. Primiera p0 = three 7s = 63 (incomplete); p1 = 3D 13 +
-    # 3C 13 + 3S 13 + 7B 21 = 60. OPPONENT_WINS/NULL: p1 (the only complete side) although
+    # 3C 13 + 3S 13 + 7B 21 = 60. OPPONENT_WINS: p1 (the only complete side) although
     # p0 has the higher sum; ZERO: p0 (63 > 60).
     Partition(
         name="lacks-bastoni-higher-sum",
@@ -891,7 +891,7 @@ PARTITIONS = [
     ),
     # p0 = all denari + 1-9S (19 cards, lacks C and B); p1 = 10S + all coppe + all bastoni
     # (21, lacks D). Primiera p0 = 7D+7S = 42; p1 = 7C 21 + 10S 10 + 7B 21 = 52.
-    # OPPONENT_WINS/NULL: nobody; ZERO: p1. p1 has 1 scopa.
+    # OPPONENT_WINS: nobody; ZERO: p1. p1 has 1 scopa.
     Partition(
         name="both-lack-zero-decides",
         pile0="1-10D 1-9S",
@@ -953,7 +953,7 @@ PARTITIONS = [
         total_tretre=(1, 2),
     ),
     # p0 = {1,5,6,7} of D, C, S (12 cards, no bastoni): primiera 63; p1 = {2,3,4,8,9,10} of
-    # D, C, S + all bastoni (28): 4D 14 + 4C 14 + 4S 14 + 7B 21 = 63. OPPONENT_WINS/NULL:
+    # D, C, S + all bastoni (28): 4D 14 + 4C 14 + 4S 14 + 7B 21 = 63. OPPONENT_WINS:
     # p1; ZERO: a 63-63 tie, nobody.
     Partition(
         name="lacks-bastoni-zero-tie",
@@ -1042,7 +1042,7 @@ PARTITION_IDS = [p.name for p in PARTITIONS]
 SCORING_VARIANTS = [
     pytest.param(table, policy, id=f"{table.name}-{policy.name}")
     for table in (PrimieraTable.CLASSIC, PrimieraTable.TRETRE)
-    for policy in (MissingSuit.OPPONENT_WINS, MissingSuit.NULL, MissingSuit.ZERO)
+    for policy in (MissingSuit.OPPONENT_WINS, MissingSuit.ZERO)
 ]
 
 

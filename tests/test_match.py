@@ -95,8 +95,8 @@ def test_tretre_matches_end_where_the_rules_say(
     assert match.winner == winner
     assert match.totals == totals
     assert [h.points for h in match.hands] == points
-    assert match.brilli == brilli
-    assert sum(match.brilli) == 50
+    assert match.settlement == brilli
+    assert sum(match.settlement) == 50
     assert match.outcomes == (
         (Outcome.WIN, Outcome.LOSS) if winner == 0 else (Outcome.LOSS, Outcome.WIN)
     )
@@ -107,10 +107,10 @@ def test_a_classic_match_goes_to_eleven_and_has_no_stakes() -> None:
     match = Match.new(scripted(CLASSIC, [(9, 2), (3, 0)]), seed=1)
     match = finish_hand(match)
     assert not match.is_over
-    assert match.brilli is None
+    assert match.settlement is None
     match = finish_hand(match)
     assert (match.winner, match.totals) == (0, (12, 2))
-    assert match.brilli is None
+    assert match.settlement is None
 
 
 def test_reaching_the_target_behind_the_opponent_does_not_end_it_early() -> None:
@@ -200,7 +200,7 @@ def test_abandonment_in_hand_one() -> None:
     assert over.is_over
     assert over.winner == 0
     assert over.outcomes == (Outcome.WIN, Outcome.ABANDONED)
-    assert over.brilli == (F(10), F(-30))
+    assert over.settlement == (F(10), F(-30))
     assert over.abandonment is not None
     assert over.abandonment.hand == 1
     assert over.abandonment.reason is AbandonReason.VOLUNTARY
@@ -212,9 +212,9 @@ def test_abandonment_in_hand_two_and_between_hands() -> None:
     match = finish_hand(Match.new(scripted(TRETRE, [(3, 1)]), seed=5))
     # right after hand 1: the abandonment counts in hand 2
     between = match.abandon(0, AbandonReason.EXPELLED)
-    assert between.brilli == (F(-45, 2), F(25, 2))
+    assert between.settlement == (F(-45, 2), F(25, 2))
     during = match.apply(match.state.legal_moves()[0]).abandon(0, AbandonReason.DISCONNECTED)
-    assert during.brilli == between.brilli
+    assert during.settlement == between.settlement
     assert during.outcomes == (Outcome.ABANDONED, Outcome.WIN)
 
 
@@ -224,7 +224,7 @@ def test_abandonment_in_hand_four() -> None:
         match = finish_hand(match)
     assert match.hand_number == 4
     over = match.abandon(1)
-    assert over.brilli == (F(15), F(-15))
+    assert over.settlement == (F(15), F(-15))
     assert over.winner == 0
 
 
@@ -338,8 +338,8 @@ def test_random_matches_end_and_add_up(rules: Rules, seed: int, data: st.DataObj
         Outcome.WIN if rules.side_of(p) == winner else Outcome.LOSS for p in range(rules.players)
     )
     if rules.stakes is not None:
-        assert match.brilli is not None
-        assert sum(match.brilli) == 50
+        assert match.settlement is not None
+        assert sum(match.settlement) == 50
     assert [h.dealer for h in match.hands] == [
         (first + i) % rules.players for i in range(len(match.hands))
     ]

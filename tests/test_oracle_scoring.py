@@ -49,7 +49,7 @@ PRIMIERA_VALUES = {
     "face-value-figures": [0, 16, 12, 13, 14, 15, 18, 21, 8, 9, 10],
     "zero-figures": [0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0],
 }
-POLICIES = ["opponent-wins", "null", "zero"]
+POLICIES = ["opponent-wins", "zero"]
 CASCADE = [7, 6, 1, 5, 4, 3, 2]  # SPEC.md §5: sevens, then sixes, Aces, fives...
 
 Pile = list[tuple[int, str]]
@@ -103,8 +103,8 @@ def primiera(piles: list[Pile], table: str, policy: str, rule: str) -> tuple[lis
                 held += 1
         sums.append(total)
         complete.append(held == 4)
-    # With "zero" a missing suit counts 0; with opponent-wins and null a side lacking a
-    # suit cannot win.
+    # With "zero" a missing suit counts 0; with opponent-wins a side lacking a suit cannot
+    # win.
     allowed = [True] * sides if policy == "zero" else complete
     return unique_best(sums, allowed), sums
 

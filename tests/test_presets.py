@@ -1084,7 +1084,7 @@ def _three_sides(policy: MissingSuit) -> Rules:
     return with_scoring(THREE, Primiera(missing_suit=policy))
 
 
-OPPONENT, NULL, ZERO = MissingSuit.OPPONENT_WINS, MissingSuit.NULL, MissingSuit.ZERO
+OPPONENT, ZERO = MissingSuit.OPPONENT_WINS, MissingSuit.ZERO
 
 # Primiera tables: player 0 = 7D 7C 1S 6S 7S 8B, best 7D 7C 7S and the Fante of bastoni:
 # 63 + 10 = 73 (CLASSIC), 63 + 8 = 71 (FACE_VALUE_FIGURES), 63 + 0 = 63 (ZERO_FIGURES).
@@ -1252,7 +1252,6 @@ BONUS_CASES = [
         (63, 60, 58),
         (0, 1, 0),
     ),
-    Bonus("three-null", _three_sides(NULL), _THREE_PILES, "primiera", (63, 60, 58), (0, 1, 0)),
     Bonus("three-zero", _three_sides(ZERO), _THREE_PILES, "primiera", (63, 60, 58), (1, 0, 0)),
     # Everyone lacks a suit: nobody is eligible; ZERO compares 21, 21, 42.
     Bonus(
@@ -1263,7 +1262,6 @@ BONUS_CASES = [
         (21, 21, 42),
         (0, 0, 0),
     ),
-    Bonus("all-lack-null", _three_sides(NULL), _ALL_LACK, "primiera", (21, 21, 42), (0, 0, 0)),
     Bonus("all-lack-zero", _three_sides(ZERO), _ALL_LACK, "primiera", (21, 21, 42), (0, 0, 1)),
     # Only player 2 is complete: it wins with 56 against 63 and 51, except under ZERO.
     Bonus(
@@ -1273,9 +1271,6 @@ BONUS_CASES = [
         "primiera",
         (63, 51, 56),
         (0, 0, 1),
-    ),
-    Bonus(
-        "one-complete-null", _three_sides(NULL), _ONE_COMPLETE, "primiera", (63, 51, 56), (0, 0, 1)
     ),
     Bonus(
         "one-complete-zero", _three_sides(ZERO), _ONE_COMPLETE, "primiera", (63, 51, 56), (1, 0, 0)
@@ -1659,7 +1654,7 @@ def test_abandonment_in_a_partnership(
     assert over.totals == (2, 3)
     assert over.winner == 0
     assert over.outcomes == outcomes
-    assert over.brilli is None
+    assert over.settlement is None
     assert over.series == SeriesRecord(
         wins=tuple(int(p % 2 == 0) for p in range(players)),
         losses=tuple(int(p % 2 == 1 and p != quitter) for p in range(players)),

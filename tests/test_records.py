@@ -52,7 +52,7 @@ def test_records_round_trip(rules: Rules, seed: int, data: st.DataObject) -> Non
     assert back.totals == match.totals
     assert back.winner == match.winner
     assert back.outcomes == match.outcomes
-    assert back.brilli == match.brilli
+    assert back.settlement == match.settlement
     assert [h.deck for h in back.hands] == [h.deck for h in match.hands]
 
 

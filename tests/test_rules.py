@@ -142,7 +142,7 @@ def test_repr_evaluates_back() -> None:
     custom = attrs.evolve(
         find_variant("tretre"),
         target=21,
-        scoring=ScoringRules.standard(PrimieraTable.ZERO_FIGURES, MissingSuit.NULL),
+        scoring=ScoringRules.standard(PrimieraTable.ZERO_FIGURES, MissingSuit.ZERO),
     )
     assert repr(custom).startswith("Rules(name='tretre', ")
     assert eval(repr(custom), namespace) == custom

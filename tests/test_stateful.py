@@ -304,7 +304,7 @@ class MatchMachine(RuleBasedStateMachine):
         assert back.totals == match.totals
         assert back.winner == match.winner
         assert back.outcomes == match.outcomes
-        assert back.brilli == match.brilli
+        assert back.settlement == match.settlement
         assert back.abandonment == match.abandonment
         assert [h.points for h in back.hands] == self.points
         assert back.state.history == match.state.history
@@ -358,7 +358,7 @@ class MatchMachine(RuleBasedStateMachine):
     def every_property_reads(self) -> None:
         """Nothing a server reads from a match raises, whatever happened to it."""
         match = self.match
-        _ = (match.is_over, match.winner, match.outcomes, match.brilli, match.series)
+        _ = (match.is_over, match.winner, match.outcomes, match.settlement, match.series)
         _ = (match.hand_number, match.awaiting_deal, match.dealer, match.stream, match.totals)
         assert repr(match).startswith("<Match ")
         assert str(match)
@@ -367,7 +367,7 @@ class MatchMachine(RuleBasedStateMachine):
         for player in range(self.game_rules.players):
             seen = view(match.state, player)
             assert seen.key
-            assert seen.score().points == match.state.hand_score().points
+            assert seen.hand_score().points == match.state.hand_score().points
 
     @precondition(lambda self: not self.match.is_over)
     @rule(
@@ -423,9 +423,9 @@ class MatchMachine(RuleBasedStateMachine):
     def the_brilli_follow_the_spec(self) -> None:
         match = self.match
         if match.rules.stakes is None:
-            assert match.brilli is None
+            assert match.settlement is None
             return
-        brilli = match.brilli
+        brilli = match.settlement
         assert brilli is not None
         assert match.rules.stakes == BrilliEconomy()
         assert match.rules.number_of_sides == 2
@@ -474,4 +474,4 @@ def test_a_match_abandoned_between_hands_has_a_readable_record(rules: Rules) -> 
     back = read_record(write_record(match))
     assert back.totals == match.totals
     assert back.abandonment == match.abandonment
-    assert back.brilli == match.brilli
+    assert back.settlement == match.settlement

@@ -208,7 +208,7 @@ def check_match(match: Match) -> None:
             assert not match.state.is_terminal
             assert match.dealer == (match.first_dealer + len(match.hands)) % rules.players
 
-    brilli = match.brilli
+    brilli = match.settlement
     if rules.stakes is None:
         assert brilli is None
     else:
@@ -228,7 +228,7 @@ def check_match(match: Match) -> None:
     assert back.totals == match.totals
     assert back.winner == match.winner
     assert back.outcomes == match.outcomes
-    assert back.brilli == match.brilli
+    assert back.settlement == match.settlement
 
 
 def check_rules(rules: Rules, seed: int = 0) -> None:
@@ -250,5 +250,5 @@ def check_rules(rules: Rules, seed: int = 0) -> None:
         points = state.hand_score().points
         settled = rules.stakes.settle([points], sides=rules.number_of_sides)
         assert len(settled) == rules.number_of_sides
-        assert match.brilli is not None
+        assert match.settlement is not None
     check_match(match)

@@ -168,9 +168,9 @@ def state_picture(words: list[str], options: Options) -> tuple[str, str]:
         state = scopa.GameState.new(rules, seed=_number(found, "seed"), dealer=dealer)
         where = f"seed {found['seed']}"
     else:
-        deck = scopa.Deck.from_code(found["deck"])
+        deck = scopa.Deck.parse(found["deck"])
         state = scopa.GameState.new(rules, deck=deck, dealer=dealer)
-        where = f"deal {deck.code}"
+        where = f"deal {deck!s}"
     for name, value in options:
         if name == "plays":
             state = _play_first(state, value)

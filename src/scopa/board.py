@@ -195,7 +195,7 @@ def _position(state: GameState | PlayerView, player: int | None) -> _Position:
         hands: tuple[tuple[Card, ...] | int, ...] = tuple(
             tuple(state.hand) if p == seat else size for p, size in enumerate(state.hand_sizes)
         )
-        score = state.score() if over else None
+        score = state.hand_score() if over else None
         stock = state.stock_size
     else:
         seat = player
@@ -367,8 +367,8 @@ def match_summary(match: Match, player: int | None = None) -> str:
     lines = [f"{_short(rules.name)} match to {rules.target} points, {progress}"]
     totals = zip(names, match.totals, strict=True)
     lines += _field("points", ", ".join(f"{name} {total}" for name, total in totals))
-    if match.brilli is not None:
-        brilli = zip(names, match.brilli, strict=True)
+    if match.settlement is not None:
+        brilli = zip(names, match.settlement, strict=True)
         lines += _field("brilli", ", ".join(f"{name} {_brilli(b)}" for name, b in brilli))
     gone = match.abandonment
     if gone is not None:

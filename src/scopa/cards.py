@@ -7,7 +7,6 @@ everything public speaks in [`Card`][scopa.Card]s.
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -92,8 +91,7 @@ _UNICODE_OFFSET = (0, 1, 2, 3, 4, 5, 6, 7, 0xB, 0xC, 0xE)
 _UNICODE_BASE = (0x1F0C0, 0x1F0B0, 0x1F0A0, 0x1F0D0)
 
 
-@functools.total_ordering
-@attrs.frozen(eq=False, repr=False)
+@attrs.frozen(order=True, cache_hash=True, repr=False)
 class Card:
     """One of the 40 cards. Cards compare and sort by [`index`][scopa.Card.index].
 
@@ -107,9 +105,9 @@ class Card:
         '10B'
     """
 
-    rank: Rank = attrs.field(converter=Rank)
+    rank: Rank = attrs.field(converter=Rank, eq=False, order=False)
     """The rank, whose value is the card's capture value."""
-    suit: Suit = attrs.field(converter=Suit)
+    suit: Suit = attrs.field(converter=Suit, eq=False, order=False)
     """The suit."""
     index: int = attrs.field(init=False)
     """The card's place in the standard deck order, 0 to 39."""
@@ -154,19 +152,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self.index == other.index
-        return NotImplemented
-
-    def __lt__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self.index < other.index
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return self.index
 
 
 DECK: tuple[Card, ...] = tuple(Card(Rank(i % 10 + 1), Suit(i // 10)) for i in range(40))
@@ -307,12 +292,13 @@ class Deck(Sequence[Card]):
     """An immutable order of the 40 cards; dealing takes them from the front.
 
     Build one with [`Deck.standard`][scopa.Deck.standard], [`Deck.shuffled`][scopa.Deck.shuffled]
-    (reproducible everywhere), [`Deck.from_code`][scopa.Deck.from_code], or `Deck(cards)` with
-    an explicit sequence of the 40 distinct cards.
+    (reproducible everywhere), [`Deck.parse`][scopa.Deck.parse] (a deal code), or
+    `Deck(cards)` with an explicit sequence of the 40 distinct cards. `str(deck)` is its
+    deal code, a short text that gives the same deal everywhere.
 
     Examples:
         >>> deck = Deck.shuffled(2026)
-        >>> Deck.from_code(deck.code) == deck
+        >>> Deck.parse(str(deck)) == deck
         True
     """
 
@@ -363,8 +349,13 @@ class Deck(Sequence[Card]):
         return (cls(DECK[i] for i in order) for order in shuffled_orders(seed))
 
     @classmethod
-    def from_code(cls, code: str) -> Deck:
-        """Read a deal code written by [`Deck.code`][scopa.Deck.code].
+    def parse(cls, code: str) -> Deck:
+        """Read a deal code, as `str(deck)` writes it.
+
+        The code is the order's rank among the 40! orders of the deck (its Lehmer code),
+        written as 32 digits of Crockford's base 32 (`0-9`, then `A-Z` without `I L O U`);
+        the standard order is `00000000000000000000000000000000`. Reading ignores case and
+        hyphens, and reads `I`/`L` as 1 and `O` as 0.
 
         Raises:
             NotationError: the text is not a deal code.
@@ -385,27 +376,21 @@ class Deck(Sequence[Card]):
             raise NotationError(
                 f"cannot read {quote(code)} as a deal code: the number is too large"
             )
+        positions = []
+        for radix in range(1, 41):  # the last card's position first
+            number, position = divmod(number, radix)
+            positions.append(position)
         remaining = list(DECK)
-        cards = []
-        for n in range(40, 0, -1):
-            position, number = divmod(number, math.factorial(n - 1))
-            cards.append(remaining.pop(position))
-        return cls(cards)
+        return cls(remaining.pop(position) for position in reversed(positions))
 
-    @property
-    def code(self) -> str:
-        """The deal code: this order's rank among the 40! orders (Lehmer code), in base 32.
-
-        The code is 32 digits of Crockford's base 32 (`0-9`, then `A-Z` without `I L O U`).
-        The standard order is `00000000000000000000000000000000`. Reading it back ignores
-        case and hyphens, and reads `I`/`L` as 1 and `O` as 0.
-        """
-        remaining = list(range(40))
+    def __str__(self) -> str:
+        """The deal code (see [`Deck.parse`][scopa.Deck.parse])."""
+        remaining = (1 << 40) - 1
         number = 0
-        for n, card in zip(range(40, 0, -1), self.cards, strict=True):
-            position = remaining.index(card.index)
-            del remaining[position]
-            number += position * math.factorial(n - 1)
+        for radix, card in zip(range(40, 0, -1), self.cards, strict=True):
+            below = remaining & ((1 << card.index) - 1)
+            number = number * radix + below.bit_count()  # the card's place among those left
+            remaining ^= 1 << card.index
         digits = []
         for _ in range(_CODE_LENGTH):
             number, digit = divmod(number, 32)
@@ -427,8 +412,5 @@ class Deck(Sequence[Card]):
     def __getitem__(self, position: int | slice) -> Card | tuple[Card, ...]:
         return self.cards[position]
 
-    def __str__(self) -> str:
-        return format_cards(self.cards)
-
     def __repr__(self) -> str:
-        return f"Deck.from_code('{self.code}')"
+        return f"Deck.parse('{self}')"

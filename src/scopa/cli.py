@@ -756,7 +756,7 @@ def _replay(args: argparse.Namespace, io_: _Io) -> int:
             number, deck, dealer, plays = record.number, record.deck, record.dealer, record.history
         state = GameState.new(rules, deck=deck, dealer=dealer)
         screen.say()
-        screen.say(f"Hand {number}, dealer player {dealer}, deal {deck.code}", "bold")
+        screen.say(f"Hand {number}, dealer player {dealer}, deal {deck!s}", "bold")
         screen.say(f"  Table {cards_text(state.table)}")
         for player, move in plays:
             if step and (io_.read("(Enter, or q to stop) ", None) or "").lower().startswith("q"):

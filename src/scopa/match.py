@@ -13,7 +13,7 @@ Examples:
     ...     match = match.apply(match.state.legal_moves()[0])
     >>> match.winner, match.totals, len(match.hands)
     (0, (9, 4), 3)
-    >>> sum(match.brilli)
+    >>> sum(match.settlement)
     Fraction(50, 1)
 """
 
@@ -264,7 +264,7 @@ class Match:
         )
 
     @property
-    def brilli(self) -> tuple[Fraction, ...] | None:
+    def settlement(self) -> tuple[Fraction, ...] | None:
         """What each side has won under the rules' stakes, such as the tretre brilli.
 
         `None` without stakes. Before the end: the shares of the completed hands; once

@@ -24,7 +24,7 @@ result winner 0 totals 9 4
 - `first-dealer P`: the player who deals hand 1.
 - `stream N` (only for a match dealt from a seed): the state of the shuffling generator
   after the hands recorded, from which the next hands are dealt.
-- `hand N deal CODE dealer P`: a hand, its deck as a deal code (`Deck.code`), its dealer.
+- `hand N deal CODE dealer P`: a hand, its deck as a deal code (`str(Deck)`), its dealer.
 - `play P MOVE`: player `P` plays `MOVE` in move notation.
 - `score A B …`: the points each side made in the hand just ended (a check).
 - `abandon P REASON`: player `P` leaves (`voluntary`, `expelled`, `disconnected`,
@@ -241,11 +241,11 @@ def write_record(match: Match) -> str:
     if match.stream is not None:
         lines.append(f"stream {match.stream}")
     for record in match.hands:
-        lines.append(f"hand {record.number} deal {record.deck.code} dealer {record.dealer}")
+        lines.append(f"hand {record.number} deal {record.deck!s} dealer {record.dealer}")
         lines += [f"play {player} {move}" for player, move in record.history]
         lines.append("score " + " ".join(map(str, record.points)))
     if not match.state.is_terminal:  # a hand in progress
-        lines.append(f"hand {len(match.hands) + 1} deal {match.deck.code} dealer {match.dealer}")
+        lines.append(f"hand {len(match.hands) + 1} deal {match.deck!s} dealer {match.dealer}")
         lines += [f"play {player} {move}" for player, move in match.state.history]
     if match.abandonment is not None:
         lines.append(f"abandon {match.abandonment.player} {match.abandonment.reason.value}")
@@ -387,7 +387,7 @@ def _read_hand(lines: _Lines, rules: Rules, first_dealer: int, match: Match | No
     if number != expected:
         lines.fail("hand number", f"expected hand {expected}, found {number}")
     try:
-        deck = Deck.from_code(fields[2])
+        deck = Deck.parse(fields[2])
     except NotationError as error:
         lines.fail("deal", str(error))
     dealer = _number(lines, "dealer", fields[4])

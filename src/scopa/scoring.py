@@ -20,20 +20,20 @@ from scopa.cards import Card, Rank, Suit
 from scopa.errors import RulesError
 
 __all__ = [
-    "CategoryScore",
     "Captures",
     "Carte",
+    "CategoryScore",
     "Denari",
     "HandScore",
     "MissingSuit",
     "Napola",
     "Primiera",
     "PrimieraRule",
-    "ReBello",
     "PrimieraTable",
+    "ReBello",
+    "Scope",
     "ScoringComponent",
     "ScoringRules",
-    "Scope",
     "Settebello",
     "strict_max",
 ]
@@ -289,9 +289,10 @@ class MissingSuit(Enum):
     """What a side that lacks a suit gets in primiera."""
 
     OPPONENT_WINS = "opponent-wins"
-    """The side cannot win primiera; the best side holding all four suits wins it."""
-    NULL = "null"
-    """An incomplete primiera is void: the same outcome as `OPPONENT_WINS`."""
+    """The side cannot win primiera; the best side holding all four suits wins it.
+
+    Some sources call this an incomplete primiera that is void (*nulla*): it comes to the
+    same, for any number of sides."""
     ZERO = "zero"
     """The missing suit counts 0 and the sums are compared."""
 

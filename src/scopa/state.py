@@ -203,7 +203,7 @@ class GameState(_Visible):
         order = tuple(card.index for card in deck)
         if _misdealt(rules, order):
             raise InvalidStateError(
-                f"the deal {deck.code} is annulled by the misdeal rule {rules.misdeal.name}"
+                f"the deal {deck!s} is annulled by the misdeal rule {rules.misdeal.name}"
             )
         return cls._deal(rules, dealer, order)
 

@@ -550,7 +550,7 @@ def _scene(state: GameState | PlayerView, player: int | None) -> _Scene:
             state.dealer,
             state.current_player,
             last,
-            state.score() if state.current_player is None else None,
+            state.hand_score() if state.current_player is None else None,
             own,
             own,
         )

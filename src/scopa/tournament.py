@@ -73,7 +73,7 @@ class TournamentResult:
     """The rules played."""
     deals: int
     """Paired deals played (each once per seating)."""
-    match_deals: int
+    matches: int
     """Paired matches played (each once per seating)."""
     seed: int
     """The tournament's seed."""
@@ -85,7 +85,7 @@ class TournamentResult:
         return {
             "rules": self.rules.name,
             "deals": self.deals,
-            "matches": self.match_deals,
+            "matches": self.matches,
             "seed": self.seed,
             "agents": [attrs.asdict(agent) for agent in self.agents],
         }
@@ -93,12 +93,12 @@ class TournamentResult:
     def table(self) -> str:
         """The result as a readable text table."""
         header = (
-            f"{self.rules.name}: {self.deals} paired deals, {self.match_deals} paired "
+            f"{self.rules.name}: {self.deals} paired deals, {self.matches} paired "
             f"matches, seed {self.seed}"
         )
         rows: list[list[str]] = [
             ["agent", "points/hand", "margin/hand (95% CI)", "hands won (95% CI)", "scope/hand"]
-            + (["matches won (95% CI)"] if self.match_deals else [])
+            + (["matches won (95% CI)"] if self.matches else [])
         ]
         for agent in self.agents:
             low, high = agent.margin_interval
@@ -110,7 +110,7 @@ class TournamentResult:
                 f"{agent.hand_win_rate:.1%} ({wlow:.1%}, {whigh:.1%})",
                 f"{agent.scope_per_hand:.3f}",
             ]
-            if self.match_deals and agent.match_win_interval is not None:
+            if self.matches and agent.match_win_interval is not None:
                 mlow, mhigh = agent.match_win_interval
                 row.append(f"{agent.match_win_rate or 0:.1%} ({mlow:.1%}, {mhigh:.1%})")
             rows.append(row)

@@ -36,7 +36,7 @@ from scopa.state import (
     score_captures,
 )
 
-__all__ = ["PlayerView", "resample", "view"]
+__all__ = ["PlayerView", "view"]
 
 
 class PlayerView(_Visible):
@@ -134,8 +134,11 @@ class PlayerView(_Visible):
             *(player << 46 | move._key for player, move in self._history),
         )
 
-    def score(self) -> HandScore:
-        """The score of the cards captured so far (everything it uses is public)."""
+    def hand_score(self) -> HandScore:
+        """The score of the cards captured so far (everything it uses is public).
+
+        The same as the state's [`hand_score`][scopa.GameState.hand_score].
+        """
         return score_captures(self._rules, self._piles, self._scope)
 
     def legal_moves(self) -> tuple[Move, ...]:
@@ -229,11 +232,3 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
     seen._stock = len(state._hand.stock) - state._next
     seen._history = state.history
     return seen
-
-
-def resample(state: GameState, player: int, rng: random.Random) -> GameState:
-    """A state drawn uniformly among those `player` cannot tell from `state`.
-
-    The same as `view(state, player).resample(rng)`.
-    """
-    return view(state, player).resample(rng)
