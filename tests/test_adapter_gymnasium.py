@@ -122,7 +122,7 @@ def test_render() -> None:
     env.reset(seed=3)
     text = env.render()
     assert isinstance(text, str)
-    assert "player_0" in text
+    assert text == str(env._state)  # the state's text picture
     quiet = ScopaGymEnv("classic")
     quiet.reset(seed=3)
     assert quiet.render() is None

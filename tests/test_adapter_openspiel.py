@@ -24,7 +24,7 @@ from scopa.adapters.openspiel import (  # noqa: E402
 )
 from scopa.encoding import ACTION_COUNT, legal_actions, observation  # noqa: E402
 from scopa.errors import IllegalMoveError, RulesError  # noqa: E402
-from scopa.views import view  # noqa: E402
+from scopa.state import view  # noqa: E402
 
 
 def load(variant: str, **knobs: Any) -> ScopaGame:

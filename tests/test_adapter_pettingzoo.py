@@ -114,7 +114,7 @@ def test_render() -> None:
     env.reset(seed=6)
     text = env.render()
     assert isinstance(text, str)
-    assert "player_0" in text
+    assert text == str(env._state)  # the state's text picture
     assert "table" in text
     quiet = ScopaEnv("classic")
     quiet.reset(seed=6)

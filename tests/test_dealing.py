@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import islice
 
 from scopa import GameState, MisdealRule, Rank, find_variant
-from scopa.cards import shuffled_orders
+from scopa._shuffle import orders as shuffled_orders
 
 
 def chi_square_critical(df: int, z: float = 3.09) -> float:

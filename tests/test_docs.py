@@ -44,7 +44,7 @@ DOCUMENTED_MODULES = {
     "scopa.svg": None,
     "scopa.board": None,
     "scopa.cli": None,
-    "scopa.views": None,
+    "scopa.masks": None,
     "scopa.encoding": None,
     "scopa.agents": None,
     "scopa.tournament": None,

@@ -330,7 +330,7 @@ def test_nothing_reads_the_global_random_state_or_the_clock() -> None:
 
 
 CORE = ["cards", "errors", "rules", "moves", "scoring", "state", "match", "stakes", "records"]
-CORE += ["views", "agents", "tournament", "encoding"]
+CORE += ["masks", "_shuffle", "_checks", "agents", "tournament", "encoding"]
 
 
 @pytest.mark.parametrize("module", CORE)

@@ -329,8 +329,8 @@ def test_new_refuses_bad_arguments() -> None:
         GameState.new("classic", seed=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Deck"):
         GameState.new(CLASSIC, deck=list(DECK))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"GameState\.new"):
-        GameState()
+    with pytest.raises(TypeError, match="required positional arguments"):
+        GameState()  # type: ignore[call-arg]
 
 
 # ----------------------------------------------------------------------------- positions

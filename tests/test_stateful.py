@@ -48,7 +48,7 @@ from scopa import (
     SeriesRecord,
 )
 from scopa.records import read_record, write_record
-from scopa.views import view
+from scopa.state import view
 from tests.strategies import PRESETS, seeds
 from tests.validator import check_state
 

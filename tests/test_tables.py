@@ -26,7 +26,8 @@ from scopa import (
     find_variant,
 )
 from scopa import moves as moves_module
-from scopa.moves import move_generator, move_of_key
+from scopa.moves import _move_generator as move_generator
+from scopa.moves import move_of_key
 from tests import oracle
 from tests.strategies import PRESETS
 
@@ -123,7 +124,7 @@ def test_a_fresh_generator_agrees_with_the_oracle(
         expected = expected_moves(rules, hand, table)
         assert found == expected, (sorted(map(str, hand)), sorted(map(str, table)))
         # the moves are the shared ones, whatever path built them
-        assert all(move is move_of_key(move._key) for move in found)
+        assert all(move is move_of_key(move.key) for move in found)
         if len({card.rank for card in table}) < len(table):
             repeated_ranks += 1
         else:
@@ -170,12 +171,12 @@ def test_a_move_key_names_its_card_and_captures(monkeypatch: pytest.MonkeyPatch)
         key = mask(taken) << 6 | index
         move = move_of_key(key)
         assert move == Move(DECK[index], frozenset(taken))
-        assert move._key == key
+        assert move.key == key
         assert move_of_key(key) is move
     assert 1 <= len(moves_module._MOVES) <= 3
     assert len(moves_module._OLD_MOVES) == 3
     for cache in (moves_module._MOVES, moves_module._OLD_MOVES):
-        assert all(move._key == key for key, move in cache.items())
+        assert all(move.key == key for key, move in cache.items())
 
 
 def test_a_move_of_the_previous_generation_is_kept_when_used(

@@ -65,7 +65,7 @@ def test_views_are_values() -> None:
     with pytest.raises(AttributeError):
         a.hand = frozenset()  # type: ignore[misc]
     with pytest.raises(TypeError):
-        PlayerView()
+        PlayerView()  # type: ignore[call-arg]
     with pytest.raises(InvalidArgumentError):
         view(state, 2)
 

@@ -48,8 +48,7 @@ from scopa.scoring import (
     Settebello,
 )
 from scopa.stakes import Abandonment, AbandonReason, BrilliEconomy, Stakes
-from scopa.state import GameState
-from scopa.views import PlayerView, view
+from scopa.state import GameState, PlayerView, view
 
 __version__ = "0.1.0"
 

@@ -63,6 +63,12 @@ def check_int(value: object, what: str) -> int:
     return value
 
 
+def check_type(value: object, kind: type, what: str) -> None:
+    """Raise a `TypeError` naming `what` and the type of `value` unless it is a `kind`."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{what} must be a {kind.__name__}, not {type(value).__name__}")
+
+
 def check_number(
     value: object, players: int, what: str, error: type[ScopaError], kind: str = "player"
 ) -> int:

@@ -23,8 +23,7 @@ import attrs
 
 from scopa.cards import Card, Rank, Suit
 from scopa.moves import Move
-from scopa.state import GameState
-from scopa.views import PlayerView, view
+from scopa.state import GameState, PlayerView, view
 
 __all__ = [
     "Agent",

@@ -58,8 +58,7 @@ from scopa.scoring import (
     Settebello,
 )
 from scopa.stakes import BrilliEconomy
-from scopa.state import GameState
-from scopa.views import PlayerView
+from scopa.state import GameState, PlayerView
 
 __all__ = [
     "WIDTH",

@@ -1,8 +1,8 @@
 """Suits, ranks, the 40 cards, their text, and decks with reproducible shuffles.
 
 A card's *index* is `10 * suit + rank - 1`, so `1D` is 0, `10D` (the *re bello*) is 9 and
-`10B` is 39. Sets of cards are kept inside the library as 40-bit masks (bit `index`), but
-everything public speaks in [`Card`][scopa.Card]s.
+`10B` is 39. Sets of cards are kept inside the library as 40-bit masks (bit `index`, see
+[`scopa.masks`][scopa.masks]), but everything public speaks in [`Card`][scopa.Card]s too.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from typing import Any, overload
 
 import attrs
 
-from scopa._checks import check_int, quote
-from scopa.errors import InvalidArgumentError, InvalidStateError, NotationError
+from scopa._checks import quote
+from scopa._shuffle import orders
+from scopa.errors import InvalidStateError, NotationError
 
-__all__ = ["DECK", "Card", "Deck", "Rank", "Suit"]
+__all__ = ["DECK", "Card", "Deck", "Rank", "Suit", "format_cards", "parse_cards"]
 
 
 class Suit(IntEnum):
@@ -170,10 +171,17 @@ del _card, _suit_text, _suit, _letter, _value
 _CARDS_RE = re.compile(r"\s*(10|[1-9AFCRJQK])([DCSBH♦♥♠♣])\s*", re.IGNORECASE | re.ASCII)
 
 
-def parse_cards(text: str, what: str) -> tuple[Card, ...]:
+def parse_cards(text: str, what: str = "list of cards") -> tuple[Card, ...]:
     """Read cards written one after the other (`7D3C10B`), or `-` for none.
 
     `what` names the text in error messages ("hand", "table", "move").
+
+    Examples:
+        >>> parse_cards("7D3c10B")
+        (Card.parse('7D'), Card.parse('3C'), Card.parse('10B'))
+
+    Raises:
+        NotationError: the text is not a list of cards.
     """
     text = text.strip()
     if text == "-":
@@ -194,86 +202,13 @@ def parse_cards(text: str, what: str) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Write cards one after the other, in the order given, or `-` for none."""
+    """Write cards one after the other, in the order given, or `-` for none.
+
+    Examples:
+        >>> format_cards([DECK[6], DECK[39]]), format_cards([])
+        ('7D10B', '-')
+    """
     return "".join(map(str, cards)) or "-"
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    """The 40-bit mask of some cards."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
-
-
-def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a 40-bit mask, in index order."""
-    d, c, s, b = _SUIT_CARDS
-    return d[mask & 1023] + c[mask >> 10 & 1023] + s[mask >> 20 & 1023] + b[mask >> 30 & 1023]
-
-
-ALL_CARDS = (1 << 40) - 1
-"""The mask of the 40 cards."""
-
-RANK_MASKS = (0, *(sum(1 << (10 * s + rank - 1) for s in range(4)) for rank in range(1, 11)))
-"""`RANK_MASKS[r]`: the mask of the four cards of rank `r` (`RANK_MASKS[0]` is empty)."""
-
-# For each suit, the cards of every 10-bit chunk of a mask.
-_SUIT_CARDS = tuple(
-    tuple(tuple(DECK[10 * suit + i] for i in range(10) if m >> i & 1) for m in range(1024))
-    for suit in range(4)
-)
-
-# --------------------------------------------------------------------------- shuffling
-
-_M64 = (1 << 64) - 1
-
-
-def _splitmix64(state: int) -> tuple[int, int]:
-    """One step of SplitMix64 (Steele, Lea and Flood, 2014): the next state and its output."""
-    state = (state + 0x9E3779B97F4A7C15) & _M64
-    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-    return state, z ^ (z >> 31)
-
-
-_FACTORIAL_40 = math.factorial(40)
-# The largest multiple of 40! below 2**192: numbers under it are uniform modulo 40!.
-_SHUFFLE_LIMIT = (1 << 192) // _FACTORIAL_40 * _FACTORIAL_40
-
-
-def shuffled_orders(seed: int) -> Iterator[tuple[int, ...]]:
-    """The card indices of the decks of `Deck.shuffles(seed)`, without building `Deck`s."""
-    return _orders(check_seed(seed))
-
-
-def _orders(state: int) -> Iterator[tuple[int, ...]]:
-    while True:
-        order, state = next_order(state)
-        yield order
-
-
-def next_order(state: int) -> tuple[tuple[int, ...], int]:
-    """The next shuffled order (card indices) from a SplitMix64 state, and the state after it."""
-    number = _SHUFFLE_LIMIT
-    while number >= _SHUFFLE_LIMIT:
-        state, x0 = _splitmix64(state)
-        state, x1 = _splitmix64(state)
-        state, x2 = _splitmix64(state)
-        number = x0 << 128 | x1 << 64 | x2
-    order = list(range(40))
-    for i in range(39, 0, -1):
-        number, j = divmod(number, i + 1)
-        order[i], order[j] = order[j], order[i]
-    return tuple(order), state
-
-
-def check_seed(seed: int) -> int:
-    """The seed, checked: an int from 0 to 2**64 - 1."""
-    check_int(seed, "a seed")
-    if not 0 <= seed <= _M64:
-        raise InvalidArgumentError(f"a seed must be between 0 and 2**64 - 1, not {quote(seed)}")
-    return seed
 
 
 # Crockford's base 32: digits and letters without I, L, O, U.
@@ -309,10 +244,10 @@ class Deck(Sequence[Card]):
         cards: tuple[Any, ...] = self.cards
         if len(cards) != 40 or not all(isinstance(c, Card) for c in cards):
             raise InvalidStateError(f"a deck needs exactly 40 cards, got {len(cards)} items")
-        seen = mask_of(cards)
-        if seen != ALL_CARDS:
-            missing = format_cards(cards_of(ALL_CARDS ^ seen))
-            raise InvalidStateError(f"a deck needs each of the 40 cards once; missing {missing}")
+        missing = set(DECK).difference(cards)
+        if missing:
+            shown = format_cards(sorted(missing))
+            raise InvalidStateError(f"a deck needs each of the 40 cards once; missing {shown}")
 
     @classmethod
     def standard(cls) -> Deck:
@@ -324,7 +259,7 @@ class Deck(Sequence[Card]):
         """The first deck of [`Deck.shuffles(seed)`][scopa.Deck.shuffles].
 
         Raises:
-            InvalidStateError: the seed is not between 0 and 2**64 - 1.
+            InvalidArgumentError: the seed is not between 0 and 2**64 - 1.
             TypeError: the seed is not an int.
         """
         return next(cls.shuffles(seed))
@@ -343,10 +278,10 @@ class Deck(Sequence[Card]):
         from it.
 
         Raises:
-            InvalidStateError: the seed is not between 0 and 2**64 - 1.
+            InvalidArgumentError: the seed is not between 0 and 2**64 - 1.
             TypeError: the seed is not an int.
         """
-        return (cls(DECK[i] for i in order) for order in shuffled_orders(seed))
+        return (cls(DECK[i] for i in order) for order in orders(seed))
 
     @classmethod
     def parse(cls, code: str) -> Deck:
@@ -372,7 +307,7 @@ class Deck(Sequence[Card]):
         number = 0
         for c in digits:
             number = number * 32 + _CODE_VALUES[c]
-        if number >= _FACTORIAL_40:
+        if number >= math.factorial(40):
             raise NotationError(
                 f"cannot read {quote(code)} as a deal code: the number is too large"
             )

@@ -32,22 +32,27 @@ play, and so on), with `n` players:
 | then `n` values | the dealer's seat (one-hot) |
 | then `n + 1` values | the last capturer's seat (one-hot; the last value: nobody yet) |
 
-Its length is `82 + 45 n` ([`observation_size`][scopa.encoding.observation_size]).
+Its length is `82 + 45 n` ([`observation_size`][scopa.encoding.observation_size]);
+[`ObservationLayout`][scopa.encoding.ObservationLayout] gives the slice of each feature.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 
+import attrs
+
 from scopa.errors import IllegalMoveError
+from scopa.masks import RANK_MASKS, bits
 from scopa.moves import Move, move_of_key
 from scopa.rules import AceOnAce, Rules
-from scopa.state import GameState
-from scopa.views import PlayerView
+from scopa.state import GameState, PlayerView
 
 __all__ = [
     "ACTION_COUNT",
     "OFFSETS",
+    "ObservationLayout",
     "action_flags",
     "action_mask",
     "action_of",
@@ -78,12 +83,12 @@ OFFSETS: tuple[int, ...] = tuple(sum(_BLOCK_SIZES[:index]) for index in range(40
 """The first action id of each card's block."""
 ACTION_COUNT: int = sum(_BLOCK_SIZES)
 """The number of action ids: 16280."""
-_ACES = sum(1 << (10 * suit) for suit in range(4))
+_ACES = RANK_MASKS[1]
 
 
 def _is_sweep(rules: Rules, move: Move, table: int) -> bool:
     """Whether a capture is an Ace taking the table by `ace_captures_all`."""
-    if not rules.ace_captures_all or move.card.rank != 1 or move._take != table:
+    if not rules.ace_captures_all or move.card.rank != 1 or move.captured_mask != table:
         return False
     return not (rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY and table & _ACES)
 
@@ -95,11 +100,11 @@ def action_of(state: GameState | PlayerView, move: Move) -> int:
         IllegalMoveError: the move has no id (it takes cards that cannot be a capture).
     """
     index = move.card.index
-    take = move._take
+    take = move.captured_mask
     block = OFFSETS[index]
     if not take:
         return block
-    if _is_sweep(state.rules, move, _table_mask(state)):
+    if _is_sweep(state.rules, move, state.table_mask):
         return block + _TAKE_ALL
     if take.bit_count() == 1:
         return block + 1 + (take.bit_length() - 1) // 10
@@ -120,7 +125,7 @@ def move_of_action(state: GameState | PlayerView, action: int) -> Move:
         raise IllegalMoveError(f"action {action!r} is not an id from 0 to {ACTION_COUNT - 1}")
     index = _card_of_action(action)
     offset = action - OFFSETS[index]
-    table = _table_mask(state)
+    table = state.table_mask
     if offset == 0:
         take = 0
     elif offset < _TAKE_ALL:
@@ -136,11 +141,11 @@ def move_of_action(state: GameState | PlayerView, action: int) -> Move:
 
 def legal_actions(state: GameState | PlayerView) -> list[int]:
     """The ids of the legal moves, sorted."""
-    table = _table_mask(state)
+    table = state.table_mask
     rules = state.rules
     actions = []
     for move in state.legal_moves():
-        take = move._take
+        take = move.captured_mask
         index = move.card.index
         if not take:
             actions.append(OFFSETS[index])
@@ -172,24 +177,73 @@ def action_flags(state: GameState | PlayerView) -> list[bool]:
 
 
 def _card_of_action(action: int) -> int:
-    low, high = 0, 39
-    while low < high:
-        middle = (low + high + 1) // 2
-        if OFFSETS[middle] <= action:
-            low = middle
-        else:
-            high = middle - 1
-    return low
+    return bisect.bisect_right(OFFSETS, action) - 1
 
 
-def _table_mask(state: GameState | PlayerView) -> int:
-    return state._table
+@attrs.frozen
+class ObservationLayout:
+    """Where each feature of an [`observation`][scopa.encoding.observation] lies.
+
+    Every field is a slice of the vector, with seats counted from the observer.
+
+    Examples:
+        >>> layout = ObservationLayout.of(2)
+        >>> layout.table, layout.piles[1], layout.scope, layout.size
+        (slice(40, 80, None), slice(120, 160, None), slice(162, 164, None), 172)
+    """
+
+    players: int
+    """The number of players the layout is for."""
+    hand: slice
+    """The observer's hand, one entry per card."""
+    table: slice
+    """The table, one entry per card."""
+    piles: tuple[slice, ...]
+    """The cards captured by each seat."""
+    hand_sizes: slice
+    """Each seat's hand size, divided by the rules' hand size."""
+    scope: slice
+    """Each seat's scope (not scaled: from 0 to the plays of a hand)."""
+    stock: slice
+    """The stock size divided by 40 (one entry)."""
+    to_move: slice
+    """The seat to move, one-hot (all 0 at the end of the hand)."""
+    dealer: slice
+    """The dealer's seat, one-hot."""
+    last_capturer: slice
+    """The last capturer's seat, one-hot, with a last entry for nobody yet."""
+    size: int
+    """The length of the vector: `82 + 45 * players`."""
+
+    @staticmethod
+    @functools.lru_cache(maxsize=64)
+    def of(players: int) -> ObservationLayout:
+        """The layout for a number of players."""
+        n = players
+        starts = [0]
+
+        def span(length: int) -> slice:
+            starts.append(starts[-1] + length)
+            return slice(starts[-2], starts[-1])
+
+        return ObservationLayout(
+            players=n,
+            hand=span(40),
+            table=span(40),
+            piles=tuple(span(40) for _ in range(n)),
+            hand_sizes=span(n),
+            scope=span(n),
+            stock=span(1),
+            to_move=span(n),
+            dealer=span(n),
+            last_capturer=span(n + 1),
+            size=82 + 45 * n,
+        )
 
 
-@functools.cache
 def observation_size(rules: Rules) -> int:
     """The length of an observation vector for these rules: `82 + 45 * players`."""
-    return 82 + 45 * rules.players
+    return ObservationLayout.of(rules.players).size
 
 
 def observation(seen: PlayerView) -> list[float]:
@@ -197,29 +251,28 @@ def observation(seen: PlayerView) -> list[float]:
     rules = seen.rules
     n = rules.players
     me = seen.player
-    values = [0.0] * observation_size(rules)
-    _set_cards(values, 0, seen._hand)
-    _set_cards(values, 40, seen._table)
-    seats = [(me + k) % n for k in range(n)]
-    for k, player in enumerate(seats):
-        _set_cards(values, 80 + 40 * k, seen._piles[player])
-    base = 80 + 40 * n
-    for k, player in enumerate(seats):
-        values[base + k] = seen._sizes[player] / rules.hand_size
-        values[base + n + k] = float(seen._scope[player])
-    base += 2 * n
-    values[base] = seen._stock / 40
-    base += 1
-    if seen._player >= 0:
-        values[base + (seen._player - me) % n] = 1.0
-    values[base + n + (seen._dealer - me) % n] = 1.0
-    last = seen._last
-    values[base + 2 * n + ((last - me) % n if last >= 0 else n)] = 1.0
+    layout = ObservationLayout.of(n)
+    values = [0.0] * layout.size
+    _set_cards(values, layout.hand.start, seen.hand_mask)
+    _set_cards(values, layout.table.start, seen.table_mask)
+    piles = seen.pile_masks
+    sizes = seen.hand_sizes
+    scope = seen.scope
+    for k in range(n):
+        player = (me + k) % n
+        _set_cards(values, layout.piles[k].start, piles[player])
+        values[layout.hand_sizes.start + k] = sizes[player] / rules.hand_size
+        values[layout.scope.start + k] = float(scope[player])
+    values[layout.stock.start] = seen.stock_size / 40
+    to_move = seen.current_player
+    if to_move is not None:
+        values[layout.to_move.start + (to_move - me) % n] = 1.0
+    values[layout.dealer.start + (seen.dealer - me) % n] = 1.0
+    last = seen.last_capturer
+    values[layout.last_capturer.start + (n if last is None else (last - me) % n)] = 1.0
     return values
 
 
 def _set_cards(values: list[float], start: int, mask: int) -> None:
-    while mask:
-        low = mask & -mask
-        values[start + low.bit_length() - 1] = 1.0
-        mask ^= low
+    for index in bits(mask):
+        values[start + index] = 1.0

@@ -26,14 +26,15 @@ from fractions import Fraction
 
 import attrs
 
-from scopa._checks import check_number, check_seconds, is_int, quote
-from scopa.cards import DECK, Deck, check_seed
+from scopa._checks import check_number, check_seconds, check_type, is_int, quote
+from scopa._shuffle import accepted_order, check_seed
+from scopa.cards import DECK, Deck
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 from scopa.moves import Move
-from scopa.rules import Rules, check_rules
+from scopa.rules import Rules
 from scopa.scoring import HandScore
 from scopa.stakes import Abandonment, AbandonReason
-from scopa.state import GameState, accepted_order
+from scopa.state import GameState
 
 __all__ = ["HandRecord", "Match", "Outcome", "SeriesRecord"]
 
@@ -203,7 +204,7 @@ class Match:
             raise InvalidArgumentError("give a seed or decks, not both")
         if not all(isinstance(d, Deck) for d in deck_list):
             raise TypeError("decks must be Deck objects")
-        check_rules(rules)
+        check_type(rules, Rules, "rules")
         players = rules.players
         check_number(first_dealer, players, "first_dealer", InvalidArgumentError)
         if series is None:

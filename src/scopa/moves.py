@@ -12,11 +12,13 @@ from typing import Any
 
 import attrs
 
-from scopa.cards import DECK, RANK_MASKS, Card, cards_of, parse_cards
+from scopa._checks import quote
+from scopa.cards import DECK, Card, parse_cards
 from scopa.errors import IllegalMoveError, NotationError
+from scopa.masks import RANK_MASKS, CardMask, cards_of
 from scopa.rules import AceOnAce, CapturePriority, Rules
 
-__all__ = ["Move"]
+__all__ = ["Move", "MoveGenerator", "clear_caches", "generator_for", "move_of_key"]
 
 
 def _to_frozenset(cards: Iterable[Card]) -> frozenset[Card]:
@@ -39,23 +41,26 @@ class Move:
     """The card played."""
     captured: frozenset[Card] = attrs.field(factory=frozenset, converter=_to_frozenset)
     """The table cards it takes; empty when the card is laid on the table."""
-    _bit: int = attrs.field(init=False)
-    _take: int = attrs.field(init=False)
-    _key: int = attrs.field(init=False)
+    card_mask: CardMask = attrs.field(init=False)
+    """The played card as a mask."""
+    captured_mask: CardMask = attrs.field(init=False)
+    """The captured cards as a mask (0 when the card is laid down)."""
+    key: int = attrs.field(init=False)
+    """A stable int that tells moves apart: `captured_mask << 6 | card.index`."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            raise TypeError(f"a move's card must be a Card, not {self.card!r}")
+            raise TypeError(f"a move's card must be a Card, not {quote(self.card)}")
         take = 0
         for card in self.captured:
             if not isinstance(card, Card):
-                raise TypeError(f"a move captures Cards, not {card!r}")
+                raise TypeError(f"a move captures Cards, not {quote(card)}")
             take |= 1 << card.index
         if take >> self.card.index & 1:
             raise IllegalMoveError(f"{self.card} cannot capture itself")
-        object.__setattr__(self, "_bit", 1 << self.card.index)
-        object.__setattr__(self, "_take", take)
-        object.__setattr__(self, "_key", take << 6 | self.card.index)
+        object.__setattr__(self, "card_mask", CardMask(1 << self.card.index))
+        object.__setattr__(self, "captured_mask", CardMask(take))
+        object.__setattr__(self, "key", take << 6 | self.card.index)
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -98,23 +103,23 @@ class Move:
     @property
     def is_capture(self) -> bool:
         """Whether the move takes cards from the table."""
-        return self._take != 0
+        return self.captured_mask != 0
 
     def __str__(self) -> str:
-        if not self._take:
+        if not self.captured_mask:
             return str(self.card)
-        return f"{self.card}x{'+'.join(map(str, cards_of(self._take)))}"
+        return f"{self.card}x{'+'.join(map(str, cards_of(self.captured_mask)))}"
 
     def __repr__(self) -> str:
         return f"Move.parse('{self}')"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Move:
-            return self._key == other._key
+            return self.key == other.key
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return hash(self.key)
 
 
 def _unreadable_move(text: str) -> NotationError:
@@ -144,7 +149,10 @@ def _remember(current: dict[int, Any], old: dict[int, Any], key: int, value: Any
 
 
 def move_of_key(key: int) -> Move:
-    """The shared `Move` for a key `take << 6 | index` (card `index` taking mask `take`)."""
+    """The shared `Move` of a [`key`][scopa.Move.key]: `captured_mask << 6 | card.index`.
+
+    The move generators return these shared moves, so that a move seen often is built once.
+    """
     move = _MOVES.get(key)
     if move is None:
         move = _OLD_MOVES.get(key) or Move(DECK[key & 63], frozenset(cards_of(key >> 6)))
@@ -231,7 +239,9 @@ def _by_rank_set(mask: int) -> tuple[int, int]:
 
 
 MoveGenerator = Callable[[int, int], list[Move]]
-"""`moves(hand, table)`: every legal move of a player holding `hand`, as shared `Move`s."""
+"""`moves(hand, table)`: every legal move of a player whose hand and table are these masks,
+as shared `Move`s, in the order [`GameState.legal_moves`][scopa.GameState.legal_moves]
+documents."""
 
 _GENERATORS: dict[tuple[object, ...], MoveGenerator] = {}
 _GENERATOR_LIMIT = 256
@@ -251,18 +261,31 @@ def _capture_knobs(rules: Rules) -> tuple[object, ...]:
 
 
 def generator_for(rules: Rules) -> MoveGenerator:
-    """The legal-move generator of some rules, shared by all rules with the same capture knobs."""
+    """The legal-move generator of some rules, working on card masks.
+
+    Rules with the same capture knobs share one generator. It knows what a card may take
+    and which cards must be played; the first-lead rule (`ace_first_lead_forbidden`) is the
+    state's to apply, since it depends on the moment of the hand.
+
+    Examples:
+        >>> from scopa import find_variant
+        >>> from scopa.masks import mask_of
+        >>> from scopa.cards import parse_cards
+        >>> moves = generator_for(find_variant("classic"))
+        >>> [str(m) for m in moves(mask_of(parse_cards("7D9B")), mask_of(parse_cards("3C4S7B")))]
+        ['7Dx7B', '9B']
+    """
     knobs = _capture_knobs(rules)
     moves = _GENERATORS.get(knobs)
     if moves is None:
         if len(_GENERATORS) >= _GENERATOR_LIMIT:
             _GENERATORS.clear()
-        moves = _GENERATORS[knobs] = move_generator(rules)
+        moves = _GENERATORS[knobs] = _move_generator(rules)
     return moves
 
 
-def move_generator(rules: Rules) -> MoveGenerator:
-    """The legal-move enumerator of a rules configuration, working on card masks.
+def _move_generator(rules: Rules) -> MoveGenerator:
+    """Build the legal-move enumerator of a rules configuration.
 
     Moves come card by card in index order; for each card, laying it down (when legal)
     comes first, then the captures of one card in index order, then the captures of
@@ -348,7 +371,7 @@ def move_generator(rules: Rules) -> MoveGenerator:
 
     def capturing_first(hand: int, table: int) -> list[Move]:
         found = generate(hand, table)
-        return [move for move in found if move._take] or found
+        return [move for move in found if move.captured_mask] or found
 
     return capturing_first
 

@@ -18,12 +18,15 @@ from typing import Any
 import attrs
 
 from scopa._checks import check_number, flag, instance_of, int_in, is_int, label, quote
-from scopa.cards import RANK_MASKS, Card, Rank, mask_of
+from scopa.cards import Card, Rank
 from scopa.errors import RulesError
+from scopa.masks import RANK_MASKS, CardMask, mask_of
 from scopa.scoring import MissingSuit, PrimieraTable, Scope, ScoringRules
 from scopa.stakes import BrilliEconomy, Stakes
 
 __all__ = [
+    "MAX_MOVE_TIME_LIMIT",
+    "MAX_TARGET",
     "AceOnAce",
     "CapturePriority",
     "MisdealRule",
@@ -78,8 +81,8 @@ class MisdealRule(_Knob):
         """Whether a first table of these cards annuls the deal."""
         return self.annuls_mask(mask_of(table))
 
-    def annuls_mask(self, table: int) -> bool:
-        """Whether a first table given as a card mask annuls the deal."""
+    def annuls_mask(self, table: CardMask | int) -> bool:
+        """Whether a first table given as a [card mask][scopa.masks.CardMask] annuls the deal."""
         if self is MisdealRule.THREE_PLUS_KINGS:
             return (table & RANK_MASKS[Rank.RE]).bit_count() >= 3
         if self is MisdealRule.TRETRE:
@@ -337,12 +340,6 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
 }
 _ALIASES = {alias: name for name, (_, aliases) in _PRESETS.items() for alias in (name, *aliases)}
 _SEPARATORS = str.maketrans("_ '", "---")
-
-
-def check_rules(rules: object) -> None:
-    """Raise a `TypeError` naming the type of `rules` unless it is a `Rules` value."""
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
 
 
 def variant_names() -> tuple[str, ...]:

@@ -1,4 +1,13 @@
-"""The position of one hand: dealing, legal moves, playing a move, and the end of the hand.
+"""The position of one hand, and what one player sees of it.
+
+A [`GameState`][scopa.GameState] knows every card: it deals, lists the legal moves, plays
+them and scores the hand. A [`PlayerView`][scopa.PlayerView] ([`view`][scopa.view]) holds
+what one player knows: their own hand and everything public (the table, each player's
+captured cards and scope, the number of cards in every hand and in the stock, the dealer,
+whose turn it is and the plays of the hand so far), and nothing else, so it cannot leak
+another player's cards. The two share their structure and are built from each other (a
+view from a state, a state consistent with a view by
+[`PlayerView.resample`][scopa.PlayerView.resample]), which is why they live together.
 
 Players are numbered from 0. Play goes counter-clockwise, which here means upwards:
 after player `p` comes player `(p + 1) % players`. The player after the dealer (on the
@@ -12,24 +21,14 @@ are empty) gives the next cards of the stock the same way, leader first.
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
-from scopa._checks import check_number, is_int, quote
-from scopa.cards import (
-    ALL_CARDS,
-    DECK,
-    RANK_MASKS,
-    Card,
-    Deck,
-    cards_of,
-    check_seed,
-    format_cards,
-    mask_of,
-    next_order,
-    parse_cards,
-)
+from scopa._checks import check_number, check_type, is_int, quote
+from scopa._shuffle import accepted_order, misdealt
+from scopa.cards import DECK, Card, Deck, format_cards, parse_cards
 from scopa.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -38,20 +37,21 @@ from scopa.errors import (
     NotationError,
     ScopaError,
 )
+from scopa.masks import ALL_CARDS, RANK_MASKS, CardMask, cards_of, mask_of
 from scopa.moves import Move, generator_for
-from scopa.rules import AceOnAce, Rules, check_rules
+from scopa.rules import AceOnAce, Rules
 from scopa.scoring import Captures, HandScore
 
-__all__ = ["GameState"]
+__all__ = ["GameState", "PlayerView", "view"]
 
 _ACES = RANK_MASKS[1]
 _SHOWN_CHOICES = 12  # the choices an ambiguous move's message lists
 
 
-class Hand:
-    """What every state of one hand shares (not public API).
+class _Deal:
+    """What every state of one deal shares.
 
-    The rules, the dealer, the stock order, and the plays before the hand's first state
+    The rules, the dealer, the stock order, and the plays before the deal's first state
     (which only a resampled state has).
     """
 
@@ -93,13 +93,23 @@ class _Visible:
     _table: int
     _piles: tuple[int, ...]
     _scope: tuple[int, ...]
-    _player: int
-    _last: int
+    _to_move: int
+    _last_capturer: int
 
     @property
     def table(self) -> frozenset[Card]:
         """The cards face up on the table."""
         return frozenset(cards_of(self._table))
+
+    @property
+    def table_mask(self) -> CardMask:
+        """The cards face up on the table, as a [mask][scopa.masks.CardMask]."""
+        return CardMask(self._table)
+
+    @property
+    def pile_masks(self) -> tuple[CardMask, ...]:
+        """The cards each player has captured, as masks."""
+        return cast(tuple[CardMask, ...], self._piles)
 
     @property
     def piles(self) -> tuple[frozenset[Card], ...]:
@@ -114,12 +124,12 @@ class _Visible:
     @property
     def current_player(self) -> int | None:
         """The player to move, or `None` once the hand is over."""
-        return None if self._player < 0 else self._player
+        return None if self._to_move < 0 else self._to_move
 
     @property
     def last_capturer(self) -> int | None:
         """The last player who captured, or `None` if nobody has."""
-        return None if self._last < 0 else self._last
+        return None if self._last_capturer < 0 else self._last_capturer
 
 
 class GameState(_Visible):
@@ -139,33 +149,61 @@ class GameState(_Visible):
     """
 
     __slots__ = (
-        "_hand",
+        "_deal",
+        "_drawn",
         "_hands",
-        "_last",
+        "_last_capturer",
         "_move",
         "_moves",
-        "_next",
         "_parent",
         "_piles",
-        "_player",
         "_scope",
         "_table",
+        "_to_move",
     )
 
-    _hand: Hand
-    _next: int
+    _deal: _Deal
+    _drawn: int
     _hands: tuple[int, ...]
     _table: int
     _piles: tuple[int, ...]
     _scope: tuple[int, ...]
-    _player: int
-    _last: int
+    _to_move: int
+    _last_capturer: int
     _moves: tuple[Move, ...] | None
     _parent: GameState | None
     _move: Move | None
 
-    def __init__(self) -> None:
-        raise TypeError("build states with GameState.new() or GameState.from_position()")
+    def __init__(
+        self,
+        deal: _Deal,
+        drawn: int,
+        hands: tuple[int, ...],
+        table: int,
+        piles: tuple[int, ...],
+        scope: tuple[int, ...],
+        to_move: int,
+        last_capturer: int,
+        parent: GameState | None = None,
+        move: Move | None = None,
+    ) -> None:
+        """A state from its parts: use the named constructors instead.
+
+        The parts are the deal's shared record, how many stock cards have been dealt, the
+        masks of the hands, the table and the piles, the scope, the player to move and the
+        last capturer (-1 for none), and the state and move it comes from.
+        """
+        self._deal = deal
+        self._drawn = drawn
+        self._hands = hands
+        self._table = table
+        self._piles = piles
+        self._scope = scope
+        self._to_move = to_move
+        self._last_capturer = last_capturer
+        self._moves = None
+        self._parent = parent
+        self._move = move
 
     # ------------------------------------------------------------------ constructors
 
@@ -191,31 +229,32 @@ class GameState(_Visible):
                 seed is not between 0 and 2**64 - 1.
             TypeError: `rules`, `deck` or `seed` has the wrong type.
         """
-        check_rules(rules)
+        check_type(rules, Rules, "rules")
         if seed is not None and deck is not None:
             raise InvalidArgumentError("give a seed or a deck, not both")
         _check_player(rules, dealer, "dealer")
         if deck is None:
             order, _ = accepted_order(rules, secrets.randbits(64) if seed is None else seed)
-            return cls._deal(rules, dealer, order)
+            return cls._dealt(rules, dealer, order)
         if not isinstance(deck, Deck):
             raise TypeError(f"deck must be a Deck, not {type(deck).__name__}")
         order = tuple(card.index for card in deck)
-        if _misdealt(rules, order):
+        if misdealt(rules, order):
             raise InvalidStateError(
                 f"the deal {deck!s} is annulled by the misdeal rule {rules.misdeal.name}"
             )
-        return cls._deal(rules, dealer, order)
+        return cls._dealt(rules, dealer, order)
 
     @classmethod
-    def _deal(cls, rules: Rules, dealer: int, order: tuple[int, ...]) -> GameState:
+    def _dealt(cls, rules: Rules, dealer: int, order: tuple[int, ...]) -> GameState:
+        """The first state of a hand dealt from `order` (card indices)."""
         n = rules.players
         size = rules.hand_size
         table_end = n * size + rules.table_size
         leader = (dealer + 1) % n
         blocks = [_mask(order[start : start + size]) for start in range(0, n * size, size)]
-        return make_state(
-            Hand(rules, dealer, order[table_end:]),
+        return cls(
+            _Deal(rules, dealer, order[table_end:]),
             0,
             tuple(blocks[(player - leader) % n] for player in range(n)),
             _mask(order[n * size : table_end]),
@@ -314,8 +353,8 @@ class GameState(_Visible):
             raise InvalidStateError(f"last_capturer {last_capturer} has captured nothing")
         if expected is None and table_mask and rules.leftovers_to_last_capturer and capturers:
             raise InvalidStateError("a finished hand has no cards left on the table")
-        return make_state(
-            Hand(rules, dealer, tuple(card.index for card in stock_cards)),
+        return cls(
+            _Deal(rules, dealer, tuple(card.index for card in stock_cards)),
             0,
             hand_masks,
             table_mask,
@@ -370,10 +409,10 @@ class GameState(_Visible):
             current_player=to_move,
             last_capturer=number(last, "last capturer"),
         )
-        if to_move is None and state._player >= 0:
+        if to_move is None and state._to_move >= 0:
             raise InvalidStateError(
                 f"the current player is '-' (the hand is over), but it is player "
-                f"{state._player}'s turn"
+                f"{state._to_move}'s turn"
             )
         return state
 
@@ -382,12 +421,12 @@ class GameState(_Visible):
     @property
     def rules(self) -> Rules:
         """The rules of the hand."""
-        return self._hand.rules
+        return self._deal.rules
 
     @property
     def dealer(self) -> int:
         """The player who dealt this hand."""
-        return self._hand.dealer
+        return self._deal.dealer
 
     @property
     def hands(self) -> tuple[frozenset[Card], ...]:
@@ -395,28 +434,33 @@ class GameState(_Visible):
         return tuple(frozenset(cards_of(h)) for h in self._hands)
 
     @property
+    def hand_masks(self) -> tuple[CardMask, ...]:
+        """Each player's cards, as masks."""
+        return cast(tuple[CardMask, ...], self._hands)
+
+    @property
     def stock(self) -> tuple[Card, ...]:
         """The cards still to be dealt, in dealing order."""
-        return tuple(DECK[i] for i in self._hand.stock[self._next :])
+        return tuple(DECK[i] for i in self._deal.stock[self._drawn :])
 
     @property
     def is_terminal(self) -> bool:
         """Whether the hand is over (every card has been played)."""
-        return self._player < 0
+        return self._to_move < 0
 
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:
         """The plays of this hand so far, as `(player, move)` pairs, oldest first.
 
         A state built by `from_position` or `from_text` starts a history of its own (its
-        earlier plays are unknown); copies and pickles keep only the position.
+        earlier plays are unknown); copies and pickles keep the history.
         """
         plays = []
         state = self
         while state._parent is not None and state._move is not None:
-            plays.append((state._parent._player, state._move))
+            plays.append((state._parent._to_move, state._move))
             state = state._parent
-        return self._hand.history + tuple(reversed(plays))
+        return self._deal.history + tuple(reversed(plays))
 
     @property
     def key(self) -> tuple[int, ...]:
@@ -425,14 +469,14 @@ class GameState(_Visible):
         Two states of the same rules are equal exactly when their keys are equal.
         """
         return (
-            self._hand.dealer,
-            self._player,
-            self._last,
+            self._deal.dealer,
+            self._to_move,
+            self._last_capturer,
             self._table,
             *self._hands,
             *self._piles,
             *self._scope,
-            *self._hand.stock[self._next :],
+            *self._deal.stock[self._drawn :],
         )
 
     # ------------------------------------------------------------------ playing
@@ -448,15 +492,15 @@ class GameState(_Visible):
         """
         moves = self._moves
         if moves is None:
-            if self._player < 0:
+            if self._to_move < 0:
                 moves = ()
             else:
-                hand = self._hands[self._player]
+                hand = self._hands[self._to_move]
                 if self.rules.ace_first_lead_forbidden:
                     in_hands = sum(h.bit_count() for h in self._hands)
-                    stock = len(self._hand.stock) - self._next
-                    hand = playable_cards(self.rules, hand, in_hands, stock)
-                moves = tuple(self._hand.moves(hand, self._table))
+                    stock = len(self._deal.stock) - self._drawn
+                    hand = _playable_cards(self.rules, hand, in_hands, stock)
+                moves = tuple(self._deal.moves(hand, self._table))
             self._moves = moves
         return moves
 
@@ -478,21 +522,21 @@ class GameState(_Visible):
                 break
         else:
             move = self._legal_move_equal_to(move)
-        hand = self._hand
-        player = self._player
-        bit = move._bit
-        take = move._take
+        deal = self._deal
+        player = self._to_move
+        bit = move.card_mask
+        take = move.captured_mask
         hands = list(self._hands)
         hands[player] ^= bit
         table = self._table
         piles = self._piles
         scope = self._scope
-        last = self._last
-        next_ = self._next
+        last = self._last_capturer
+        drawn = self._drawn
         final = False
-        if player == hand.dealer and not hands[player]:
-            if next_ < len(hand.stock):
-                next_ = _deal_round(hand, hands, next_)
+        if player == deal.dealer and not hands[player]:
+            if drawn < len(deal.stock):
+                drawn = _deal_round(deal, hands, drawn)
             else:
                 final = True
         if take:
@@ -501,11 +545,11 @@ class GameState(_Visible):
             piles_list[player] |= take | bit
             if (
                 not table
-                and (not final or hand.rules.scopa_on_last_play)
+                and (not final or deal.rules.scopa_on_last_play)
                 and not (
-                    hand.ace_sweep_no_scopa
+                    deal.ace_sweep_no_scopa
                     and bit & _ACES
-                    and not (hand.ace_takes_ace and take & _ACES)
+                    and not (deal.ace_takes_ace and take & _ACES)
                 )
             ):
                 scope_list = list(scope)
@@ -513,7 +557,7 @@ class GameState(_Visible):
                 scope = tuple(scope_list)
             last = player
             piles = tuple(piles_list)
-        elif hand.ace_to_pile and not table and bit & _ACES:
+        elif deal.ace_to_pile and not table and bit & _ACES:
             piles_list = list(piles)
             piles_list[player] |= bit
             piles = tuple(piles_list)
@@ -521,35 +565,23 @@ class GameState(_Visible):
         else:
             table |= bit
         if final:
-            if table and last >= 0 and hand.rules.leftovers_to_last_capturer:
+            if table and last >= 0 and deal.rules.leftovers_to_last_capturer:
                 piles_list = list(piles)
                 piles_list[last] |= table
                 piles = tuple(piles_list)
                 table = 0
             player = -1
         else:
-            player = (player + 1) % hand.players
-        state: GameState = _new(GameState)
-        state._hand = hand
-        state._next = next_
-        state._hands = tuple(hands)
-        state._table = table
-        state._piles = piles
-        state._scope = scope
-        state._player = player
-        state._last = last
-        state._moves = None
-        state._parent = self
-        state._move = move
-        return state
+            player = (player + 1) % deal.players
+        return GameState(deal, drawn, tuple(hands), table, piles, scope, player, last, self, move)
 
     def _legal_move_equal_to(self, move: Move) -> Move:
         """The legal move equal to `move`, compared by its card and captures only."""
         if not isinstance(move, Move):
             raise TypeError(f"a move must be a Move, not {type(move).__name__}")
-        key = move._key if type(move) is Move else Move(move.card, move.captured)._key
+        key = move.key if type(move) is Move else Move(move.card, move.captured).key
         for legal in self.legal_moves():
-            if legal._key == key:
+            if legal.key == key:
                 return legal
         raise IllegalMoveError(self._why_illegal(move))
 
@@ -568,7 +600,7 @@ class GameState(_Visible):
         move = Move.parse(text)
         moves = self.legal_moves()
         for legal in moves:
-            if legal._key == move._key:
+            if legal.key == move.key:
                 return legal
         options = [m for m in moves if m.card == move.card]
         if move.captured or not options:
@@ -588,7 +620,7 @@ class GameState(_Visible):
 
         A side's captures and scope are those of its players together.
         """
-        return score_captures(self._hand.rules, self._piles, self._scope)
+        return _score_captures(self._deal.rules, self._piles, self._scope)
 
     # ------------------------------------------------------------------ text and values
 
@@ -606,9 +638,9 @@ class GameState(_Visible):
                 format_cards(self.stock),
                 "/".join(format_cards(cards_of(p)) for p in self._piles),
                 "/".join(map(str, self._scope)),
-                str(self._hand.dealer),
-                "-" if self._player < 0 else str(self._player),
-                "-" if self._last < 0 else str(self._last),
+                str(self._deal.dealer),
+                "-" if self._to_move < 0 else str(self._to_move),
+                "-" if self._last_capturer < 0 else str(self._last_capturer),
             )
         )
 
@@ -647,14 +679,13 @@ class GameState(_Visible):
     def _why_illegal(self, move: Move) -> str:
         # only public information: an error message may be shown to any player
         where = f"with table {format_cards(cards_of(self._table))}"
-        if self._player < 0:
+        player = self._to_move
+        if player < 0:
             return f"illegal move '{move}' {where}: the hand is over"
-        if not self._hands[self._player] >> move.card.index & 1:
-            return (
-                f"illegal move '{move}' {where}: {move.card} is not in player {self._player}'s hand"
-            )
-        if move._take & ~self._table:
-            missing = format_cards(cards_of(move._take & ~self._table))
+        if not self._hands[player] >> move.card.index & 1:
+            return f"illegal move '{move}' {where}: {move.card} is not in player {player}'s hand"
+        if move.captured_mask & ~self._table:
+            missing = format_cards(cards_of(move.captured_mask & ~self._table))
             return f"illegal move '{move}' {where}: {missing} not on the table"
         options = [str(m) for m in self.legal_moves() if m.card == move.card]
         if options:
@@ -664,9 +695,9 @@ class GameState(_Visible):
         rules = self.rules
         if rules.ace_first_lead_forbidden and move.card.rank == 1:
             in_hands = sum(h.bit_count() for h in self._hands)
-            stock = len(self._hand.stock) - self._next
-            hand = self._hands[self._player]
-            if not playable_cards(rules, hand, in_hands, stock) >> move.card.index & 1:
+            stock = len(self._deal.stock) - self._drawn
+            hand = self._hands[player]
+            if not _playable_cards(rules, hand, in_hands, stock) >> move.card.index & 1:
                 return f"illegal move '{move}' {where}: the first play of a hand may not be an Ace"
         return (
             f"illegal move '{move}' {where}: {move.card} cannot capture, "
@@ -677,39 +708,11 @@ class GameState(_Visible):
 def _restore(rules: Rules, text: str, history: tuple[tuple[int, Move], ...]) -> GameState:
     """Unpickle a state: its position and the plays of its hand so far."""
     state = GameState.from_text(rules, text)
-    state._hand.history = history
+    state._deal.history = history
     return state
 
 
-_new = object.__new__
-
-
-def make_state(
-    hand: Hand,
-    next_: int,
-    hands: tuple[int, ...],
-    table: int,
-    piles: tuple[int, ...],
-    scope: tuple[int, ...],
-    player: int,
-    last: int,
-) -> GameState:
-    state: GameState = _new(GameState)
-    state._hand = hand
-    state._next = next_
-    state._hands = hands
-    state._table = table
-    state._piles = piles
-    state._scope = scope
-    state._player = player
-    state._last = last
-    state._moves = None
-    state._parent = None
-    state._move = None
-    return state
-
-
-def score_captures(rules: Rules, piles: tuple[int, ...], scope: tuple[int, ...]) -> HandScore:
+def _score_captures(rules: Rules, piles: tuple[int, ...], scope: tuple[int, ...]) -> HandScore:
     """Score the players' captures (masks) and scope, pooled by side."""
     sides = rules.number_of_sides
     side_piles = [0] * sides
@@ -721,7 +724,7 @@ def score_captures(rules: Rules, piles: tuple[int, ...], scope: tuple[int, ...])
     return rules.scoring.score(captures)
 
 
-def playable_cards(rules: Rules, hand: int, in_hands: int, stock: int) -> int:
+def _playable_cards(rules: Rules, hand: int, in_hands: int, stock: int) -> int:
     """The cards of `hand` that may be played under `ace_first_lead_forbidden`.
 
     At the first play of a hand (every hand full, nothing played) the Aces are set aside
@@ -733,16 +736,16 @@ def playable_cards(rules: Rules, hand: int, in_hands: int, stock: int) -> int:
     return hand & ~_ACES if first and hand & ~_ACES else hand
 
 
-def _deal_round(hand: Hand, hands: list[int], next_: int) -> int:
+def _deal_round(deal: _Deal, hands: list[int], drawn: int) -> int:
     """Deal the next round from the stock into `hands`, leader first; the new stock position."""
-    rules = hand.rules
+    rules = deal.rules
     n = rules.players
     size = rules.hand_size
-    stock = hand.stock
+    stock = deal.stock
     for offset in range(1, n + 1):
-        hands[(hand.dealer + offset) % n] = _mask(stock[next_ : next_ + size])
-        next_ += size
-    return next_
+        hands[(deal.dealer + offset) % n] = _mask(stock[drawn : drawn + size])
+        drawn += size
+    return drawn
 
 
 def _mask(indices: Iterable[int]) -> int:
@@ -750,22 +753,6 @@ def _mask(indices: Iterable[int]) -> int:
     for i in indices:
         mask |= 1 << i
     return mask
-
-
-def accepted_order(rules: Rules, rng: int) -> tuple[tuple[int, ...], int]:
-    """The first shuffled order from a SplitMix64 state that the misdeal rule accepts.
-
-    Returns the order and the generator's state after it. A seed is such a state.
-    """
-    order, rng = next_order(check_seed(rng))
-    while _misdealt(rules, order):
-        order, rng = next_order(rng)
-    return order, rng
-
-
-def _misdealt(rules: Rules, order: tuple[int, ...]) -> bool:
-    start = rules.players * rules.hand_size
-    return rules.misdeal.annuls_mask(_mask(order[start : start + rules.table_size]))
 
 
 def _check_player(
@@ -817,3 +804,204 @@ def _count(text: str) -> int:
     if not _is_number(text):
         raise NotationError(f"a scope count must be a number, got {quote(text)}")
     return int(text)
+
+
+# --------------------------------------------------------------------------- views
+
+
+class PlayerView(_Visible):
+    """An immutable view of a hand from one player's seat. Build it with [`view`][scopa.view]."""
+
+    __slots__ = (
+        "_dealer",
+        "_hand",
+        "_hand_sizes",
+        "_history",
+        "_last_capturer",
+        "_piles",
+        "_rules",
+        "_scope",
+        "_stock_size",
+        "_table",
+        "_to_move",
+        "_viewer",
+    )
+
+    def __init__(self, state: GameState, viewer: int) -> None:
+        """The view of `state` from `viewer`'s seat: use [`view`][scopa.view] instead."""
+        hands = state._hands
+        self._rules = state._deal.rules
+        self._viewer = viewer
+        self._dealer = state._deal.dealer
+        self._to_move = state._to_move
+        self._last_capturer = state._last_capturer
+        self._hand = hands[viewer]
+        self._table = state._table
+        self._piles = state._piles
+        self._scope = state._scope
+        self._hand_sizes = tuple(h.bit_count() for h in hands)
+        self._stock_size = len(state._deal.stock) - state._drawn
+        self._history = state.history
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the hand."""
+        return self._rules
+
+    @property
+    def player(self) -> int:
+        """The player whose view this is."""
+        return self._viewer
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the hand."""
+        return self._dealer
+
+    @property
+    def hand(self) -> frozenset[Card]:
+        """The player's own cards."""
+        return frozenset(cards_of(self._hand))
+
+    @property
+    def hand_mask(self) -> CardMask:
+        """The player's own cards, as a [mask][scopa.masks.CardMask]."""
+        return CardMask(self._hand)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each player holds."""
+        return self._hand_sizes
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards are still to be dealt."""
+        return self._stock_size
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """The plays of the hand seen so far, as `(player, move)` pairs."""
+        return self._history
+
+    @property
+    def unseen(self) -> frozenset[Card]:
+        """The cards this player has not seen: the other hands and the stock."""
+        return frozenset(cards_of(ALL_CARDS & ~self._seen()))
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        """A stable, hashable information-set key (the same in every process and version).
+
+        Two states give the same key for a player exactly when that player cannot tell them
+        apart, including the order of the plays seen.
+        """
+        return (
+            self._viewer,
+            self._dealer,
+            self._to_move,
+            self._last_capturer,
+            self._hand,
+            self._table,
+            self._stock_size,
+            *self._piles,
+            *self._scope,
+            *self._hand_sizes,
+            *(player << 46 | move.key for player, move in self._history),
+        )
+
+    def hand_score(self) -> HandScore:
+        """The score of the cards captured so far (everything it uses is public).
+
+        The same as the state's [`hand_score`][scopa.GameState.hand_score].
+        """
+        return _score_captures(self._rules, self._piles, self._scope)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The player's legal moves when it is their turn (otherwise none)."""
+        if self._to_move != self._viewer:
+            return ()
+        rules = self._rules
+        hand = self._hand
+        if rules.ace_first_lead_forbidden:
+            hand = _playable_cards(rules, hand, sum(self._hand_sizes), self._stock_size)
+        return tuple(generator_for(rules)(hand, self._table))
+
+    def resample(self, rng: random.Random) -> GameState:
+        """A full state consistent with this view, drawn uniformly with `rng`.
+
+        The player's hand, the table, the piles, the scope, the turn and the history stay as
+        they are; the cards the player cannot see are shuffled and dealt to the other hands
+        (at their current sizes) and to the stock. Rules under which a play reveals
+        something about the rest of a hand (`must_play_capturing_card_if_any`,
+        `ace_first_lead_forbidden`) are not taken into account.
+        """
+        unseen = [card.index for card in cards_of(ALL_CARDS & ~self._seen())]
+        rng.shuffle(unseen)
+        hands = []
+        position = 0
+        for player, size in enumerate(self._hand_sizes):
+            if player == self._viewer:
+                hands.append(self._hand)
+                continue
+            mask = 0
+            for index in unseen[position : position + size]:
+                mask |= 1 << index
+            hands.append(mask)
+            position += size
+        deal = _Deal(self._rules, self._dealer, tuple(unseen[position:]), self._history)
+        return GameState(
+            deal,
+            0,
+            tuple(hands),
+            self._table,
+            self._piles,
+            self._scope,
+            self._to_move,
+            self._last_capturer,
+        )
+
+    def _seen(self) -> int:
+        seen = self._hand | self._table
+        for pile in self._piles:
+            seen |= pile
+        return seen
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PlayerView):
+            return self.key == other.key and self._rules == other._rules
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return (
+            f"<PlayerView of player {self._viewer}: hand {''.join(map(str, cards_of(self._hand)))}"
+            f" table {''.join(map(str, cards_of(self._table))) or '-'}>"
+        )
+
+
+def view(state: GameState, player: int | None = None) -> PlayerView:
+    """The view of `state` from `player`'s seat (by default the player to move).
+
+    Examples:
+        >>> import random
+        >>> from scopa import find_variant
+        >>> state = GameState.new(find_variant("classic"), seed=1)
+        >>> mine = view(state, 0)
+        >>> len(mine.hand), mine.hand_sizes, mine.stock_size
+        (3, (3, 3), 30)
+        >>> world = mine.resample(random.Random(7))
+        >>> view(world, 0) == mine
+        True
+
+    Raises:
+        InvalidArgumentError: `player` is not a player of the hand.
+        TypeError: `state` is not a `GameState`, or `player` is not an int.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"a view is of a GameState, not {type(state).__name__}")
+    if player is None:
+        player = state.current_player if state.current_player is not None else 0
+    check_number(player, state.rules.players, "player", InvalidArgumentError)
+    return PlayerView(state, player)

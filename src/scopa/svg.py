@@ -37,8 +37,7 @@ from scopa.match import Match
 from scopa.moves import Move
 from scopa.rules import Rules
 from scopa.scoring import HandScore
-from scopa.state import GameState
-from scopa.views import PlayerView
+from scopa.state import GameState, PlayerView
 
 __all__ = [
     "Moment",

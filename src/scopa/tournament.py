@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 from typing import Any
 
 import attrs
 
+from scopa._shuffle import MASK_64
 from scopa.agents import Agent, AgentFunction, FunctionAgent, as_agent, play_hand
 from scopa.errors import InvalidArgumentError
 from scopa.match import Match
@@ -33,8 +35,7 @@ from scopa.state import GameState
 
 __all__ = ["AgentStats", "TournamentResult", "tournament"]
 
-_M64 = (1 << 64) - 1
-_Z95 = 1.959963984540054
+_Z95 = statistics.NormalDist().inv_cdf(0.975)  # the z-value of a 95% interval
 
 
 @attrs.frozen
@@ -215,8 +216,8 @@ def _name_of(agent: Agent) -> str:
 
 def _game_seed(seed: int, kind: str, number: int) -> int:
     """A 64-bit seed for one deal, mixed from the tournament's seed and the deal's number."""
-    z = (seed * 0x9E3779B97F4A7C15 + number * 0xBF58476D1CE4E5B9 + (kind == "match")) & _M64
-    z = ((z ^ (z >> 31)) * 0x94D049BB133111EB) & _M64
+    z = (seed * 0x9E3779B97F4A7C15 + number * 0xBF58476D1CE4E5B9 + (kind == "match")) & MASK_64
+    z = ((z ^ (z >> 31)) * 0x94D049BB133111EB) & MASK_64
     return z ^ (z >> 29)
 
 

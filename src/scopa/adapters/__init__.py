@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import math
 
-from scopa.cards import format_cards
-from scopa.encoding import observation_size
+from scopa.encoding import ObservationLayout
 from scopa.rules import Rules, find_variant
 from scopa.scoring import Carte, Denari, Napola, Primiera, ReBello, Scope, Settebello
 from scopa.state import GameState
@@ -37,7 +36,6 @@ __all__ = [
     "UNKNOWN_COMPONENT_BOUND",
     "hand_returns",
     "observation_high",
-    "position_text",
     "return_bound",
     "rules_of",
 ]
@@ -106,40 +104,10 @@ def observation_high(rules: Rules) -> tuple[float, ...]:
     Every entry is at most 1, except the scope counts, which are at most the number of
     plays in a hand. Every entry is at least 0.
     """
-    n = rules.players
-    high = [1.0] * observation_size(rules)
-    scope = 80 + 41 * n
-    high[scope : scope + n] = [float(rules.plays_per_hand)] * n
+    layout = ObservationLayout.of(rules.players)
+    high = [1.0] * layout.size
+    high[layout.scope] = [float(rules.plays_per_hand)] * rules.players
     return tuple(high)
-
-
-def position_text(state: GameState, names: tuple[str, ...] | None = None) -> str:
-    """A few lines of text showing a position: every hand, the table and the captures.
-
-    Args:
-        state: the position.
-        names: a name for each player; by default `player_0`, `player_1`…
-    """
-    rules = state.rules
-    if names is None:
-        names = tuple(f"player_{p}" for p in range(rules.players))
-    width = max(map(len, names))
-    lines = []
-    for player, (hand, pile, scope) in enumerate(
-        zip(state.hands, state.piles, state.scope, strict=True)
-    ):
-        marks = ("*" if player == state.current_player else " ") + (
-            "D" if player == state.dealer else " "
-        )
-        lines.append(
-            f"{marks} {names[player]:<{width}}  hand {format_cards(sorted(hand)):<30}"
-            f"  side {rules.side_of(player)}  captured {len(pile):>2}  scope {scope}"
-        )
-    lines.append(f"table {format_cards(sorted(state.table))}  stock {len(state.stock)}")
-    if state.is_terminal:
-        points = " ".join(map(str, state.hand_score().points))
-        lines.append(f"hand over; points by side: {points}")
-    return "\n".join(lines)
 
 
 class _PositionHolder:

@@ -39,7 +39,6 @@ from scopa.adapters import (
     _PositionHolder,
     hand_returns,
     observation_high,
-    position_text,
     rules_of,
 )
 from scopa.agents import Agent, GreedyAgent
@@ -52,8 +51,7 @@ from scopa.encoding import (
 )
 from scopa.errors import IllegalMoveError, InvalidArgumentError
 from scopa.rules import Rules
-from scopa.state import GameState
-from scopa.views import view
+from scopa.state import GameState, view
 
 __all__ = ["ENV_ID", "ScopaGymEnv"]
 
@@ -190,7 +188,7 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
         """The position as text with `render_mode="ansi"`; nothing otherwise."""
         if self.render_mode != "ansi" or self._state is None:
             return None
-        return position_text(self._state)
+        return str(self._state)
 
     def _play_others(self) -> None:
         state = self.position

@@ -64,12 +64,17 @@ import pyspiel  # type: ignore[import-not-found]
 from scopa._checks import check_number, quote
 from scopa.adapters import hand_returns, return_bound, rules_of
 from scopa.cards import DECK, Card, Deck, format_cards
-from scopa.encoding import ACTION_COUNT, action_of, legal_actions, move_of_action, observation
-from scopa.encoding import observation_size as _observation_size
+from scopa.encoding import (
+    ACTION_COUNT,
+    ObservationLayout,
+    action_of,
+    legal_actions,
+    move_of_action,
+    observation,
+)
 from scopa.errors import IllegalMoveError, InvalidArgumentError, ScopaError
 from scopa.rules import CapturePriority, MisdealRule, Rules, find_variant, variant_names
-from scopa.state import GameState
-from scopa.views import PlayerView, view
+from scopa.state import GameState, PlayerView, view
 
 __all__ = [
     "GAME_NAME",
@@ -522,8 +527,9 @@ class ScopaObserver:
         self.private = private
         self.tensor: npt.NDArray[np.float32] | None = None
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        self.layout = ObservationLayout.of(rules.players)
         if not perfect_recall:
-            self.tensor = np.zeros(_observation_size(rules), np.float32)
+            self.tensor = np.zeros(self.layout.size, np.float32)
             self.dict["observation"] = self.tensor
 
     def set_from(self, state: ScopaState, player: int) -> None:
@@ -532,19 +538,20 @@ class ScopaObserver:
         if tensor is None:
             return
         node = state._node
+        layout = self.layout
         if node.position is not None:
             tensor[:] = observation(view(node.position, player))
             if not self.private:
-                tensor[:40] = 0.0
+                tensor[layout.hand] = 0.0
             return
         tensor.fill(0.0)
         setup = node.setup
         for i, card in enumerate(node.dealt):
             if _sees(setup, player, i):
                 if i >= setup.first_deal:
-                    tensor[40 + card] = 1.0
+                    tensor[layout.table.start + card] = 1.0
                 elif self.private:
-                    tensor[card] = 1.0
+                    tensor[layout.hand.start + card] = 1.0
 
     def string_from(self, state: ScopaState, player: int) -> str:
         """The observation (or information state) of `state` by `player`, as text."""

@@ -37,14 +37,12 @@ from scopa.adapters import (
     _PositionHolder,
     hand_returns,
     observation_high,
-    position_text,
     rules_of,
 )
 from scopa.encoding import ACTION_COUNT, action_mask, move_of_action, observation
 from scopa.errors import IllegalMoveError, InvalidArgumentError
 from scopa.rules import Rules
-from scopa.state import GameState
-from scopa.views import view
+from scopa.state import GameState, view
 
 __all__ = ["ScopaEnv"]
 
@@ -196,7 +194,7 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         """The position as text with `render_mode="ansi"`; nothing otherwise."""
         if self.render_mode != "ansi" or self._state is None:
             return None
-        return position_text(self._state)
+        return str(self._state)
 
     def close(self) -> None:
         """Release nothing: the environment holds no outside resources."""

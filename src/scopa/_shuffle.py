@@ -1,0 +1,89 @@
+"""The specified shuffle: SplitMix64 and Fisher–Yates, and dealing from a stream (internal).
+
+[`Deck.shuffles`][scopa.Deck.shuffles] documents the algorithm. A *stream* is the state of
+the generator: a seed is the first one, and each shuffled order gives the next.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from scopa._checks import check_int, quote
+from scopa.errors import InvalidArgumentError
+
+if TYPE_CHECKING:
+    from scopa.rules import Rules
+
+MASK_64 = (1 << 64) - 1
+"""The largest 64-bit number, as a mask."""
+
+_FACTORIAL_40 = math.factorial(40)
+# The largest multiple of 40! below 2**192: numbers under it are uniform modulo 40!.
+_SHUFFLE_LIMIT = (1 << 192) // _FACTORIAL_40 * _FACTORIAL_40
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """One step of SplitMix64 (Steele, Lea and Flood, 2014): the next state and its output."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK_64
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK_64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK_64
+    return state, z ^ (z >> 31)
+
+
+def check_seed(seed: object) -> int:
+    """The seed (or stream), checked: an int from 0 to 2**64 - 1.
+
+    Raises:
+        InvalidArgumentError: it is out of range.
+        TypeError: it is not an int.
+    """
+    check_int(seed, "a seed")
+    assert isinstance(seed, int)
+    if not 0 <= seed <= MASK_64:
+        raise InvalidArgumentError(f"a seed must be between 0 and 2**64 - 1, not {quote(seed)}")
+    return seed
+
+
+def next_order(stream: int) -> tuple[tuple[int, ...], int]:
+    """The next shuffled order (card indices) of a stream, and the stream after it."""
+    number = _SHUFFLE_LIMIT
+    while number >= _SHUFFLE_LIMIT:
+        stream, x0 = splitmix64(stream)
+        stream, x1 = splitmix64(stream)
+        stream, x2 = splitmix64(stream)
+        number = x0 << 128 | x1 << 64 | x2
+    order = list(range(40))
+    for i in range(39, 0, -1):
+        number, j = divmod(number, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order), stream
+
+
+def orders(seed: int) -> Iterator[tuple[int, ...]]:
+    """The endless shuffled orders of a seed."""
+    stream = check_seed(seed)
+    while True:
+        order, stream = next_order(stream)
+        yield order
+
+
+def misdealt(rules: Rules, order: tuple[int, ...]) -> bool:
+    """Whether the misdeal rule annuls the first table that `order` deals."""
+    start = rules.players * rules.hand_size
+    table = 0
+    for index in order[start : start + rules.table_size]:
+        table |= 1 << index
+    return rules.misdeal.annuls_mask(table)
+
+
+def accepted_order(rules: Rules, stream: int) -> tuple[tuple[int, ...], int]:
+    """The first order of a stream whose first table the misdeal rule accepts.
+
+    Returns the order and the stream after it.
+    """
+    order, stream = next_order(check_seed(stream))
+    while misdealt(rules, order):
+        order, stream = next_order(stream)
+    return order, stream
