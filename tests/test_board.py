@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -17,8 +18,10 @@ from scopa.board import (
     move_text,
     rules_text,
     score_text,
+    side_name,
     state_text,
 )
+from scopa.svg import state_svg
 
 CARD = re.compile(r"\b(?:10|[1-9])[DCSB]\b")
 
@@ -159,13 +162,60 @@ def test_rules_in_words_have_no_python_in_them() -> None:
 
 def test_bad_arguments() -> None:
     state = played("classic", 1)
-    with pytest.raises(scopa.InvalidStateError, match="from 0 to 1, not 2"):
+    with pytest.raises(scopa.InvalidArgumentError, match="from 0 to 1, not 2"):
         state_text(state, 2)
-    with pytest.raises(TypeError, match="str"):
-        state_text(state, "0")  # type: ignore[arg-type]
+    for wrong_type in ("0", True, 1.0):
+        with pytest.raises(TypeError, match="player must be an int"):
+            state_text(state, wrong_type)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="GameState or a PlayerView, not str"):
         state_text("1D", 0)  # type: ignore[arg-type]
-    with pytest.raises(scopa.InvalidStateError, match="view of player 0 cannot show player 1"):
-        state_text(scopa.view(state, 0), 1)
     with pytest.raises(TypeError, match="needs a Match, not GameState"):
         match_text(state)  # type: ignore[arg-type]
+
+
+def test_every_picture_of_a_seat_checks_the_seat() -> None:
+    match = scopa.Match.new(scopa.find_variant("scopone"), seed=1)
+    score = played("scopone", 40).hand_score()
+    pictures: list[Callable[[int], str]] = [
+        lambda seat: match_text(match, seat),
+        lambda seat: match_summary(match, seat),
+        lambda seat: score_text(score, match.rules, seat),
+        lambda seat: side_name(match.rules, 0, seat),
+    ]
+    for draw in pictures:
+        assert draw(3)
+        with pytest.raises(scopa.InvalidArgumentError, match="from 0 to 3, not 4"):
+            draw(4)
+        with pytest.raises(TypeError, match="player must be an int, not bool"):
+            draw(True)
+
+
+# The bad seats of a two-player hand, each with the error it must raise, and the same
+# seats asked of player 0's view (which shows no other seat).
+BAD_SEATS: list[tuple[object, type[Exception], str]] = [
+    (2, scopa.InvalidArgumentError, "player must be a player number from 0 to 1, not 2"),
+    (-1, scopa.InvalidArgumentError, "player must be a player number from 0 to 1, not -1"),
+    (True, TypeError, "player must be an int, not bool"),
+    (1.0, TypeError, "player must be an int, not float"),
+    ("0", TypeError, "player must be an int, not str"),
+]
+
+
+@pytest.mark.parametrize(("seat", "error", "message"), BAD_SEATS, ids=repr)
+def test_text_and_svg_pictures_refuse_the_same_seats(
+    seat: object, error: type[Exception], message: str
+) -> None:
+    state = played("classic", 1)
+    for picture in (state, scopa.view(state, 0)):
+        for draw in (state_text, state_svg):
+            with pytest.raises(error) as refused:
+                draw(picture, seat)  # type: ignore[arg-type]
+            assert str(refused.value) == message
+
+
+def test_text_and_svg_pictures_of_a_view_refuse_the_other_seats() -> None:
+    seen = scopa.view(played("classic", 1), 0)
+    for draw in (state_text, state_svg):
+        with pytest.raises(scopa.InvalidArgumentError) as refused:
+            draw(seen, 1)
+        assert str(refused.value) == "a view of player 0 cannot show player 1's hand"

@@ -24,7 +24,8 @@ from scopa import (
     find_variant,
     view,
 )
-from scopa.svg import card_svg, cards_svg, match_moments, match_svg, state_svg
+from scopa.match import Moment, match_moments
+from scopa.svg import card_svg, cards_svg, match_svg, state_svg
 from tests.strategies import any_rules, states
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -365,6 +366,44 @@ def test_a_match_in_progress_and_abandoned() -> None:
     assert "player 1 abandons (timeout)" in last.caption
     for picture in match_svg(gone, 0):
         parse(picture)
+
+
+def test_moments_are_frozen_values() -> None:
+    moment = match_moments(Match.new(find_variant("classic"), seed=1))[0]
+    assert moment == Moment("deal", 1, moment.state, moment.caption)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        moment.caption = "changed"  # type: ignore[misc]
+
+
+def test_a_match_picture_needs_a_match_and_a_player() -> None:
+    match = Match.new(find_variant("classic"), seed=1)
+    with pytest.raises(TypeError, match="need a Match, not GameState"):
+        match_moments(match.state)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="from 0 to 1, not 2"):
+        match_svg(match, 2)
+    with pytest.raises(TypeError, match="player must be an int, not bool"):
+        match_svg(match, True)
+
+
+def test_bad_widths_cards_and_columns() -> None:
+    state = GameState.new(find_variant("classic"), seed=1)
+    seven = Card.parse("7D")
+    for width in (0, -90, float("nan"), float("inf")):
+        with pytest.raises(InvalidArgumentError, match="width must be a finite, positive"):
+            card_svg(seven, width=width)
+        with pytest.raises(InvalidArgumentError, match="width must be a finite, positive"):
+            state_svg(state, width=width)
+    for wrong_width in (True, "90"):
+        with pytest.raises(TypeError, match="width must be a number of pixels"):
+            cards_svg(width=wrong_width)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Card or None, not str"):
+        card_svg("7D")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Card objects, not str"):
+        cards_svg([seven, "7C"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="columns must be an int, not bool"):
+        cards_svg(columns=True)
+    with pytest.raises(TypeError, match="GameState or a PlayerView, not Card"):
+        state_svg(seven)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- PNG

@@ -26,7 +26,7 @@ picture down to fit).
   those moves. `player=P` sits player `P` at the bottom with every other hand face down;
   without it, or with `player=all`, every hand is face up.
 - `match PRESET seed=N`: a match played with the first legal move every time, and one of
-  its key moments (see [`match_moments`][scopa.svg.match_moments]): `moment=K`, counted
+  its key moments (see [`match_moments`][scopa.match.match_moments]): `moment=K`, counted
   from 0, or from the end when negative. `player=` as for a state.
 - `deck`: the 40 cards in their standard order, `columns=` a row (10 by default).
 - `cards CARD …`: those cards, face up, `columns=` a row.

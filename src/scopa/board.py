@@ -36,29 +36,33 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
-from scopa.cards import Card, Rank
-from scopa.errors import InvalidStateError
-from scopa.match import Match
-from scopa.moves import Move
-from scopa.rules import AceOnAce, CapturePriority, MisdealRule, Rules
-from scopa.scoring import (
+from scopa import (
+    AceOnAce,
+    BrilliEconomy,
+    CapturePriority,
+    Card,
     Carte,
     Denari,
+    GameState,
     HandScore,
+    Match,
+    MisdealRule,
     MissingSuit,
+    Move,
     Napola,
+    PlayerView,
     Primiera,
     PrimieraRule,
+    Rank,
     ReBello,
+    Rules,
     Scope,
     ScoringComponent,
     Settebello,
 )
-from scopa.stakes import BrilliEconomy
-from scopa.state import GameState, PlayerView
+from scopa._scene import Scene, by_rank, check_seat, scene, side_letter
 
 __all__ = [
     "WIDTH",
@@ -95,17 +99,22 @@ def side_name(rules: Rules, side: int, seat: int | None = None) -> str:
 
     When each player plays for self, a side is named as its player. Otherwise it is
     `side A`, `side B`…, and the seat's own side is `your side`.
+
+    Raises:
+        TypeError: `seat` is not an int.
+        InvalidArgumentError: `seat` is not a player.
     """
+    seat = check_seat(rules, seat)
     if rules.number_of_sides == rules.players:
         return player_name(side, seat)
     if seat is not None and rules.side_of(seat) == side:
         return "your side"
-    return f"side {_letter(side)}"
+    return f"side {side_letter(side)}"
 
 
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards as typed, sorted by rank, then suit in the order D C S B (`1C 7D 7C`); `-` for none."""
-    return " ".join(str(card) for card in sorted(cards, key=_by_rank)) or "-"
+    return " ".join(str(card) for card in sorted(cards, key=by_rank)) or "-"
 
 
 def card_name(card: Card) -> str:
@@ -119,14 +128,6 @@ def move_text(move: Move) -> str:
     if not move.captured:
         return f"{move.card} on the table"
     return f"{move.card} taking {cards_text(move.captured)}"
-
-
-def _letter(side: int) -> str:
-    return chr(ord("A") + side) if side < 26 else str(side)
-
-
-def _by_rank(card: Card) -> tuple[int, int]:
-    return card.rank, card.suit
 
 
 def _and(words: Sequence[str]) -> str:
@@ -153,97 +154,28 @@ def _field(label: str, text: str) -> list[str]:
 # --------------------------------------------------------------------------- positions
 
 
-@dataclass(frozen=True)
-class _Position:
-    """What a picture of a position shows, from a state or from one player's view."""
-
-    rules: Rules
-    hands: tuple[tuple[Card, ...] | int, ...]  # the cards face up, or how many face down
-    table: frozenset[Card]
-    piles: tuple[int, ...]
-    scope: tuple[int, ...]
-    stock: int
-    dealer: int
-    current: int | None
-    last: tuple[int, Move] | None
-    score: HandScore | None
-    seat: int | None
-
-
-def _position(state: GameState | PlayerView, player: int | None) -> _Position:
-    if not isinstance(state, GameState | PlayerView):
-        raise TypeError(f"a picture needs a GameState or a PlayerView, not {type(state).__name__}")
-    rules = state.rules
-    if player is not None:
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise TypeError(f"player must be a player number or None, not {type(player).__name__}")
-        if not 0 <= player < rules.players:
-            raise InvalidStateError(
-                f"player must be a player number from 0 to {rules.players - 1}, not {player}"
-            )
-    history = state.history
-    last = history[-1] if history else None
-    over = state.current_player is None
-    seat: int | None
-    if isinstance(state, PlayerView):
-        if player is not None and player != state.player:
-            raise InvalidStateError(
-                f"a view of player {state.player} cannot show player {player}'s hand"
-            )
-        seat = state.player
-        hands: tuple[tuple[Card, ...] | int, ...] = tuple(
-            tuple(state.hand) if p == seat else size for p, size in enumerate(state.hand_sizes)
-        )
-        score = state.hand_score() if over else None
-        stock = state.stock_size
-    else:
-        seat = player
-        hands = tuple(
-            tuple(hand) if seat is None or p == seat else len(hand)
-            for p, hand in enumerate(state.hands)
-        )
-        score = state.hand_score() if over else None
-        stock = len(state.stock)
-    return _Position(
-        rules,
-        hands,
-        state.table,
-        tuple(map(len, state.piles)),
-        state.scope,
-        stock,
-        state.dealer,
-        state.current_player,
-        last,
-        score,
-        seat,
-    )
-
-
-def _heading(position: _Position) -> str:
-    rules = position.rules
-    name = _short(rules.name)
-    if position.current is None:
+def _heading(seen: Scene) -> str:
+    name = _short(seen.rules.name)
+    if seen.current is None:
         return f"{name}: the hand is over"
-    per_deal = rules.players * rules.hand_size
-    deal = rules.deals_per_hand - position.stock // per_deal
-    turn = player_name(position.current, position.seat)
-    return f"{name}: deal {deal} of {rules.deals_per_hand}, to play: {turn}"
+    turn = player_name(seen.current, seen.seat)
+    return f"{name}: deal {seen.deal} of {seen.rules.deals_per_hand}, to play: {turn}"
 
 
 def _short(text: str, limit: int = 30) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _sides_line(position: _Position) -> list[str]:
-    rules = position.rules
+def _sides_line(seen: Scene) -> list[str]:
+    rules = seen.rules
     if rules.number_of_sides == rules.players:
         return []
     sides = []
     for side in range(rules.number_of_sides):
         members = [
-            player_name(p, position.seat) for p in range(rules.players) if rules.side_of(p) == side
+            player_name(p, seen.seat) for p in range(rules.players) if rules.side_of(p) == side
         ]
-        sides.append(f"{side_name(rules, side, position.seat)}: {', '.join(members)}")
+        sides.append(f"{side_name(rules, side, seen.seat)}: {', '.join(members)}")
     return _field("sides", "; ".join(sides))
 
 
@@ -253,22 +185,22 @@ def _hand_cell(hand: tuple[Card, ...] | int) -> str:
     return cards_text(hand)
 
 
-def _player_rows(position: _Position) -> list[str]:
+def _player_rows(seen: Scene) -> list[str]:
     """The table of players: hand, captured cards, scope, the dealer and who is to play."""
-    names = [player_name(p, position.seat) for p in range(position.rules.players)]
+    names = [player_name(p, seen.seat) for p in range(seen.rules.players)]
     name_width = max(map(len, ["player", *names]))
-    cells = [_hand_cell(hand) for hand in position.hands]
+    cells = [_hand_cell(hand) for hand in seen.hands]
     # the hand column takes what the other columns leave, and wraps a hand that is longer
     room = WIDTH - (2 + name_width + 3 + 2 + 8 + 2 + 5 + 3 + 6)
     hand_width = min(room, max(map(len, ["hand", *cells])))
     lines = [f"  {'player':<{name_width}}   {'hand':<{hand_width}}  captured  scope"]
     for player, (name, cell) in enumerate(zip(names, cells, strict=True)):
         parts = textwrap.wrap(cell, hand_width) or [cell]
-        mark = ">" if player == position.current else " "
-        role = "   dealer" if player == position.dealer else ""
+        mark = ">" if player == seen.current else " "
+        role = "   dealer" if player == seen.dealer else ""
         lines.append(
             f"{mark} {name:<{name_width}}   {parts[0]:<{hand_width}}  "
-            f"{position.piles[player]:>8}  {position.scope[player]:>5}{role}".rstrip()
+            f"{seen.piles[player]:>8}  {seen.scope[player]:>5}{role}".rstrip()
         )
         lines.extend(f"  {'':<{name_width}}   {part}" for part in parts[1:])
     return lines
@@ -289,18 +221,18 @@ def state_text(state: GameState | PlayerView, player: int | None = None) -> str:
 
     Raises:
         TypeError: `state` is not a state or a view, or `player` is not an int.
-        InvalidStateError: `player` is not a player, or not the view's player.
+        InvalidArgumentError: `player` is not a player, or not the view's player.
     """
-    position = _position(state, player)
-    lines = [_heading(position), *_sides_line(position)]
-    lines += _field("table", cards_text(position.table))
-    lines += _field("stock", _count(position.stock, "card") if position.stock else "empty")
-    if position.last is not None:
-        who, move = position.last
-        lines += _field("last", f"{player_name(who, position.seat)}: {move_text(move)}")
-    lines += ["", *_player_rows(position)]
-    if position.score is not None:
-        lines += ["", score_text(position.score, position.rules, position.seat)]
+    seen = scene(state, player)
+    lines = [_heading(seen), *_sides_line(seen)]
+    lines += _field("table", cards_text(seen.table))
+    lines += _field("stock", _count(seen.stock, "card") if seen.stock else "empty")
+    if seen.last is not None:
+        who, move = seen.last
+        lines += _field("last", f"{player_name(who, seen.seat)}: {move_text(move)}")
+    lines += ["", *_player_rows(seen)]
+    if seen.score is not None:
+        lines += ["", score_text(seen.score, seen.rules, seen.seat)]
     return "\n".join(lines)
 
 
@@ -322,7 +254,12 @@ def score_text(score: HandScore, rules: Rules, seat: int | None = None) -> str:
           scope      1 / 0     1 / 0
           carte      22 / 18   1 / 0
           total                2 / 0
+
+    Raises:
+        TypeError: `seat` is not an int.
+        InvalidArgumentError: `seat` is not a player.
     """
+    seat = check_seat(rules, seat)
     names = " / ".join(side_name(rules, side, seat) for side in range(len(score.points)))
     rows = [("category", "counted", "points")]
     rows += [(c.name, _slashed(c.figures), _slashed(c.points)) for c in score]
@@ -348,7 +285,7 @@ def _brilli(value: Fraction) -> str:
 
 
 def match_summary(match: Match, player: int | None = None) -> str:
-    """The lines of a match's picture above its position.
+    """The lines of a match's picture above its seen.
 
     The variant, the target and the hand in progress; each side's points; under stakes
     such as the tretre brilli, what each side has won so far; once the match is over, how
@@ -356,11 +293,13 @@ def match_summary(match: Match, player: int | None = None) -> str:
     `your side`.
 
     Raises:
-        TypeError: `match` is not a `Match`.
+        TypeError: `match` is not a `Match`, or `player` is not an int.
+        InvalidArgumentError: `player` is not a player.
     """
     if not isinstance(match, Match):
         raise TypeError(f"a match picture needs a Match, not {type(match).__name__}")
     rules = match.rules
+    player = check_seat(rules, player)
     names = [side_name(rules, side, player) for side in range(rules.number_of_sides)]
     progress = "over" if match.is_over else f"hand {match.hand_number}"
     lines = [f"{_short(rules.name)} match to {rules.target} points, {progress}"]
@@ -379,7 +318,7 @@ def match_summary(match: Match, player: int | None = None) -> str:
 
 
 def match_text(match: Match, player: int | None = None) -> str:
-    """A text picture of a match: its summary, then its position.
+    """A text picture of a match: its summary, then its seen.
 
     The summary is [`match_summary`][scopa.board.match_summary]; the position is the
     hand in progress, or the last hand once the match is over (see
@@ -391,7 +330,7 @@ def match_text(match: Match, player: int | None = None) -> str:
 
     Raises:
         TypeError: `match` is not a `Match`, or `player` is not an int.
-        InvalidStateError: `player` is not a player.
+        InvalidArgumentError: `player` is not a player.
     """
     summary = match_summary(match, player)
     return f"{summary}\n\n{state_text(match.state, player)}"

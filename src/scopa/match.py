@@ -23,6 +23,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from fractions import Fraction
+from typing import Literal
 
 import attrs
 
@@ -36,7 +37,15 @@ from scopa.scoring import HandScore
 from scopa.stakes import Abandonment, AbandonReason
 from scopa.state import GameState
 
-__all__ = ["HandRecord", "Match", "Outcome", "SeriesRecord"]
+__all__ = [
+    "HandRecord",
+    "Match",
+    "Moment",
+    "MomentKind",
+    "Outcome",
+    "SeriesRecord",
+    "match_moments",
+]
 
 
 class Outcome(Enum):
@@ -474,3 +483,91 @@ def _leader(totals: tuple[int, ...], target: int) -> int | None:
     top = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == top]
     return leaders[0] if top >= target and len(leaders) == 1 else None
+
+
+# --------------------------------------------------------------------------- key moments
+
+MomentKind = Literal["deal", "scopa", "end", "abandon"]
+"""What a key moment of a match is."""
+
+
+@attrs.frozen
+class Moment:
+    """A key moment of a match: a deal, a scopa, the end of a hand, or an abandonment."""
+
+    kind: MomentKind
+    """`"deal"`, `"scopa"`, `"end"` or `"abandon"`."""
+    hand: int
+    """The number of the hand, from 1."""
+    state: GameState
+    """The position: just dealt, just after the scopa, at the end, or when abandoned."""
+    caption: str
+    """A line that says what happens."""
+
+
+def match_moments(match: Match) -> list[Moment]:
+    """The key moments of a match, replayed from its records, in order.
+
+    For each hand: the deal, every scopa, and the end with the hand's score (a hand whose
+    record has no moves shows only its deal). The hand in progress is replayed from its
+    deck and the current state's history; an abandonment ends the list.
+    [`scopa.svg.match_svg`][scopa.svg.match_svg] draws them.
+
+    Raises:
+        TypeError: `match` is not a `Match`.
+    """
+    if not isinstance(match, Match):
+        raise TypeError(f"the moments of a match need a Match, not {type(match).__name__}")
+    rules = match.rules
+    moments: list[Moment] = []
+    totals = (0,) * rules.number_of_sides
+    for record in match.hands:
+        first = GameState.new(rules, deck=record.deck, dealer=record.dealer)
+        replayed, last = _replay(record.number, first, record.history, totals)
+        moments += replayed
+        totals = tuple(map(sum, zip(totals, record.points, strict=True)))
+        if last.is_terminal:
+            caption = (
+                f"Hand {record.number} over: points {_dashed(record.points)}"
+                f" · match {_dashed(totals)}"
+            )
+            moments.append(Moment("end", record.number, last, caption))
+    state = match.state
+    if not state.is_terminal:
+        first = GameState.new(rules, deck=match.deck, dealer=state.dealer)
+        moments += _replay(len(match.hands) + 1, first, state.history, totals)[0]
+    gone = match.abandonment
+    if gone is not None:
+        caption = f"Hand {gone.hand}: player {gone.player} abandons ({gone.reason.value})"
+        moments.append(Moment("abandon", gone.hand, state, caption))
+    return moments
+
+
+def _replay(
+    number: int,
+    state: GameState,
+    history: Iterable[tuple[int, Move]],
+    totals: Sequence[int],
+) -> tuple[list[Moment], GameState]:
+    """The deal and the scope of a hand replayed from its first state, and its last state."""
+    caption = f"Hand {number}: player {state.dealer} deals · match {_dashed(totals)}"
+    moments = [Moment("deal", number, state, caption)]
+    for player, move in history:
+        before = state.scope[player]
+        state = state.apply(move)
+        if state.scope[player] > before:
+            caption = f"Hand {number}: scopa by player {player}{_side_note(state.rules, player)}"
+            moments.append(Moment("scopa", number, state, caption))
+    return moments, state
+
+
+def _side_note(rules: Rules, player: int) -> str:
+    """The side of a player, as `" (side A)"`, when players play in sides."""
+    if rules.number_of_sides == rules.players:
+        return ""
+    return f" (side {chr(ord('A') + rules.side_of(player))})"
+
+
+def _dashed(values: Sequence[int]) -> str:
+    """Points of the sides, as `5–2`."""
+    return "–".join(map(str, values))

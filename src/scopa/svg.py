@@ -1,8 +1,9 @@
 """Pictures in SVG: cards, positions and the key moments of a match, drawn by the library.
 
-No image files and nothing beyond the standard library: every card is drawn from shapes.
-A card is an ivory rounded rectangle with its capture value (1 to 10) in two corners, in
-the colour of its suit: denari gold coins, coppe red cups, spade blue swords, bastoni
+No image files and nothing beyond the standard library: every card is drawn from shapes,
+and every picture is built as an `xml.etree.ElementTree` tree, written out as text at the
+end. A card is an ivory rounded rectangle with its capture value (1 to 10) in two corners,
+in the colour of its suit: denari gold coins, coppe red cups, spade blue swords, bastoni
 green batons. Ranks 1 to 7 show that many suit marks; the figures show an emblem (a
 feathered cap, a horseshoe, a crown), a large letter (F Fante, C Cavallo, R Re) and a
 small suit mark. Card backs are blue with a lattice of diamonds.
@@ -25,30 +26,30 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Literal
-from xml.sax.saxutils import escape
+import numbers
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
 
-from scopa._checks import check_number
-from scopa.cards import DECK, Card, Rank, Suit
-from scopa.errors import InvalidArgumentError
-from scopa.match import Match
-from scopa.moves import Move
-from scopa.rules import Rules
-from scopa.scoring import HandScore
-from scopa.state import GameState, PlayerView
+import attrs
 
-__all__ = [
-    "Moment",
-    "MomentKind",
-    "card_svg",
-    "card_title",
-    "cards_svg",
-    "match_moments",
-    "match_svg",
-    "state_svg",
-]
+from scopa import (
+    DECK,
+    Card,
+    GameState,
+    HandScore,
+    InvalidArgumentError,
+    Match,
+    Move,
+    PlayerView,
+    Rank,
+    Rules,
+    Suit,
+)
+from scopa._checks import check_int, quote
+from scopa._scene import Scene, scene, side_letter
+from scopa.match import match_moments
+
+__all__ = ["card_svg", "card_title", "cards_svg", "match_svg", "state_svg"]
 
 # --------------------------------------------------------------------------- colours
 
@@ -97,7 +98,8 @@ _SUIT_NAMES = ("denari", "coppe", "spade", "bastoni")
 _CARD_W = 60.0
 _CARD_H = 100.0
 
-# --------------------------------------------------------------------------- SVG text
+# --------------------------------------------------------------------------- elements
+# The drawing functions add elements to the one they are given, in drawing order.
 
 
 def _num(value: float) -> str:
@@ -106,32 +108,36 @@ def _num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _attrs(values: dict[str, object]) -> str:
+def _attrs(values: Mapping[str, object]) -> dict[str, str]:
     """Attributes from keywords: `_` becomes `-`, a trailing `_` is dropped, `None` skipped."""
-    parts = []
-    for key, value in values.items():
-        if value is None:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        text = _num(value) if isinstance(value, float | int) else str(value)
-        parts.append(f' {name}="{escape(text, {chr(34): "&quot;"})}"')
-    return "".join(parts)
+    return {
+        key.rstrip("_").replace("_", "-"): _text_of(value)
+        for key, value in values.items()
+        if value is not None
+    }
 
 
-def _tag(name: str, /, **values: object) -> str:
-    """An empty element."""
-    return f"<{name}{_attrs(values)}/>"
+def _text_of(value: object) -> str:
+    """An attribute's value as text; numbers as `_num` writes them."""
+    return _num(value) if isinstance(value, float | int) else str(value)
 
 
-def _text(x: float, y: float, content: str, /, **values: object) -> str:
+def _add(parent: ET.Element, tag: str, /, **values: object) -> ET.Element:
+    """A new element, the last child of `parent`."""
+    return ET.SubElement(parent, tag, _attrs(values))
+
+
+def _add_text(parent: ET.Element, x: float, y: float, content: str, /, **values: object) -> None:
     """A `<text>` element."""
-    return f"<text{_attrs({'x': x, 'y': y, **values})}>{escape(content)}</text>"
+    _add(parent, "text", x=x, y=y, **values).text = content
 
 
-def _group(content: str, /, *, title: str | None = None, **values: object) -> str:
+def _add_group(parent: ET.Element, /, *, title: str | None = None, **values: object) -> ET.Element:
     """A `<g>` element, with a `<title>` first when one is given."""
-    heading = "" if title is None else f"<title>{escape(title)}</title>"
-    return f"<g{_attrs(values)}>{heading}{content}</g>"
+    group = _add(parent, "g", **values)
+    if title is not None:
+        _add(group, "title").text = title
+    return group
 
 
 def _path(cx: float, cy: float, sx: float, sy: float, spec: str) -> str:
@@ -148,20 +154,46 @@ def _path(cx: float, cy: float, sx: float, sy: float, spec: str) -> str:
     return " ".join(out)
 
 
-def _svg(width: float, view_w: float, view_h: float, title: str, body: str, **data: object) -> str:
-    """A complete SVG document of `width` pixels (the height keeps the proportions)."""
-    head = _attrs(
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "width": width,
-            "height": width * view_h / view_w,
-            "viewBox": f"0 0 {_num(view_w)} {_num(view_h)}",
-            "role": "img",
-            "font-family": _FONT,
-            **data,
-        }
+def _picture(width: float, view_w: float, view_h: float, title: str, **data: object) -> ET.Element:
+    """The `<svg>` element of a picture `width` pixels wide (the height keeps the proportions)."""
+    svg = ET.Element(
+        "svg",
+        _attrs(
+            {
+                "xmlns": "http://www.w3.org/2000/svg",
+                "width": width,
+                "height": width * view_h / view_w,
+                "viewBox": f"0 0 {_num(view_w)} {_num(view_h)}",
+                "role": "img",
+                "font-family": _FONT,
+                **data,
+            }
+        ),
     )
-    return f"<svg{head}><title>{escape(title)}</title>{body}</svg>"
+    _add(svg, "title").text = title
+    return svg
+
+
+def _markup(svg: ET.Element) -> str:
+    """A picture as SVG text."""
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _check_width(width: object) -> float:
+    """A picture's width in pixels.
+
+    Raises:
+        TypeError: it is not a real number (a bool is not).
+        InvalidArgumentError: it is not finite and positive.
+    """
+    if isinstance(width, bool) or not isinstance(width, numbers.Real):
+        raise TypeError(f"width must be a number of pixels, not {type(width).__name__}")
+    pixels = float(width)
+    if not (math.isfinite(pixels) and pixels > 0):
+        raise InvalidArgumentError(
+            f"width must be a finite, positive number of pixels, not {quote(width)}"
+        )
+    return pixels
 
 
 # --------------------------------------------------------------------------- suit marks
@@ -169,16 +201,13 @@ def _svg(width: float, view_w: float, view_h: float, title: str, body: str, **da
 # baton taller than that (coins and cups are never stretched).
 
 
-def _coin(cx: float, cy: float, size: float, stretch: float = 1.0) -> str:
+def _coin(parent: ET.Element, cx: float, cy: float, size: float, stretch: float) -> None:
     main, dark, _ = _SUIT_COLOURS[Suit.DENARI]
     r = 0.45 * size
-    return (
-        _tag("circle", cx=cx, cy=cy, r=r, fill=main, stroke=dark, stroke_width=0.06 * size)
-        + _tag(
-            "circle", cx=cx, cy=cy, r=0.62 * r, fill="none", stroke=dark, stroke_width=0.05 * size
-        )
-        + _tag("circle", cx=cx, cy=cy, r=0.2 * r, fill=dark)
-    )
+    _add(parent, "circle", cx=cx, cy=cy, r=r, fill=main, stroke=dark, stroke_width=0.06 * size)
+    inner = {"fill": "none", "stroke": dark, "stroke_width": 0.05 * size}
+    _add(parent, "circle", cx=cx, cy=cy, r=0.62 * r, **inner)
+    _add(parent, "circle", cx=cx, cy=cy, r=0.2 * r, fill=dark)
 
 
 _CUP = (
@@ -188,14 +217,13 @@ _CUP = (
 )
 
 
-def _cup(cx: float, cy: float, size: float, stretch: float = 1.0) -> str:
+def _cup(parent: ET.Element, cx: float, cy: float, size: float, stretch: float) -> None:
     main, dark, tint = _SUIT_COLOURS[Suit.COPPE]
     width = 0.05 * size
     body = _path(cx, cy, size, size, _CUP)
+    _add(parent, "path", d=body, fill=main, stroke=dark, stroke_width=width)
     rim = {"cx": cx, "cy": cy - 0.4 * size, "rx": 0.34 * size, "ry": 0.07 * size}
-    return _tag("path", d=body, fill=main, stroke=dark, stroke_width=width) + _tag(
-        "ellipse", **rim, fill=tint, stroke=dark, stroke_width=width
-    )
+    _add(parent, "ellipse", **rim, fill=tint, stroke=dark, stroke_width=width)
 
 
 _BLADE = "M 0 -0.5 L 0.075 -0.38 L 0.075 0.16 L -0.075 0.16 L -0.075 -0.38 Z"
@@ -204,61 +232,47 @@ _GUARD = "M -0.22 0.16 L 0.22 0.16 L 0.22 0.22 L -0.22 0.22 Z"
 _GRIP = "M -0.045 0.22 L 0.045 0.22 L 0.045 0.41 L -0.045 0.41 Z"
 
 
-def _sword(cx: float, cy: float, size: float, stretch: float = 1.0) -> str:
+def _sword(parent: ET.Element, cx: float, cy: float, size: float, stretch: float) -> None:
     main, dark, tint = _SUIT_COLOURS[Suit.SPADE]
     width = 0.035 * size
     tall = size * stretch
-    return (
-        _tag(
-            "path",
-            d=_path(cx, cy, size, tall, _BLADE),
-            fill=tint,
-            stroke=dark,
-            stroke_width=width,
-            stroke_linejoin="round",
-        )
-        + _tag("path", d=_path(cx, cy, size, tall, _FULLER), stroke=main, stroke_width=width)
-        + _tag(
-            "path", d=_path(cx, cy, size, tall, _GUARD), fill=main, stroke=dark, stroke_width=width
-        )
-        + _tag("path", d=_path(cx, cy, size, tall, _GRIP), fill=dark)
-        + _tag(
-            "circle",
-            cx=cx,
-            cy=cy + 0.41 * tall + 0.05 * size,
-            r=0.055 * size,
-            fill=main,
-            stroke=dark,
-            stroke_width=width,
-        )
-    )
+
+    def shape(spec: str, **paint: object) -> None:
+        _add(parent, "path", d=_path(cx, cy, size, tall, spec), **paint)
+
+    shape(_BLADE, fill=tint, stroke=dark, stroke_width=width, stroke_linejoin="round")
+    shape(_FULLER, stroke=main, stroke_width=width)
+    shape(_GUARD, fill=main, stroke=dark, stroke_width=width)
+    shape(_GRIP, fill=dark)
+    pommel_y = cy + 0.41 * tall + 0.05 * size
+    pommel = {"fill": main, "stroke": dark, "stroke_width": width}
+    _add(parent, "circle", cx=cx, cy=pommel_y, r=0.055 * size, **pommel)
 
 
-def _baton(cx: float, cy: float, size: float, stretch: float = 1.0) -> str:
+def _baton(parent: ET.Element, cx: float, cy: float, size: float, stretch: float) -> None:
     main, dark, _ = _SUIT_COLOURS[Suit.BASTONI]
     reach = 0.38 * size * stretch
     x0, y0, x1, y1 = cx - 0.1 * size, cy + reach, cx + 0.1 * size, cy - reach
     line = {"x1": x0, "y1": y0, "x2": x1, "y2": y1, "stroke_linecap": "round"}
-    parts = [
-        _tag("line", **line, stroke=dark, stroke_width=0.24 * size),
-        _tag("line", **line, stroke=main, stroke_width=0.16 * size),
-    ]
+    _add(parent, "line", **line, stroke=dark, stroke_width=0.24 * size)
+    _add(parent, "line", **line, stroke=main, stroke_width=0.16 * size)
     length = math.hypot(x1 - x0, y1 - y0)
     nx, ny = (y0 - y1) / length, (x1 - x0) / length  # a unit normal to the baton
     knots = (0.2, 0.4, 0.6, 0.8) if stretch > 1.6 else (0.25, 0.5, 0.75)
     for step, t in enumerate(knots):
         side = 0.1 * size * (1 if step % 2 else -1)
         kx, ky = x0 + t * (x1 - x0) + side * nx, y0 + t * (y1 - y0) + side * ny
-        parts.append(_tag("circle", cx=kx, cy=ky, r=0.055 * size, fill=dark))
-    return "".join(parts)
+        _add(parent, "circle", cx=kx, cy=ky, r=0.055 * size, fill=dark)
 
 
 _MARKS = {Suit.DENARI: _coin, Suit.COPPE: _cup, Suit.SPADE: _sword, Suit.BASTONI: _baton}
 
 
-def _mark(suit: Suit, cx: float, cy: float, size: float, stretch: float = 1.0) -> str:
+def _mark(
+    parent: ET.Element, suit: Suit, cx: float, cy: float, size: float, stretch: float = 1.0
+) -> None:
     """The suit's mark centred on (cx, cy), `size` high (times `stretch` if long)."""
-    return _MARKS[suit](cx, cy, size, stretch)
+    _MARKS[suit](parent, cx, cy, size, stretch)
 
 
 # --------------------------------------------------------------------------- cards
@@ -287,36 +301,34 @@ _LONG_PIPS: dict[int, _Pips] = {
 }
 
 
+_CROWN = "M 18 37 L 18 26 L 24 31 L 30 22 L 36 31 L 42 26 L 42 37 Z"
 _CROWN_TIPS = ((18, 26), (30, 22), (42, 26))
+_HORSESHOE = "M 22.5 37 L 22.5 31 A 7.5 7.5 0 0 1 37.5 31 L 37.5 37"
 _NAIL_HOLES = ((22.5, 35), (22.5, 31), (37.5, 35), (37.5, 31), (27, 24.7), (33, 24.7))
+_CAP = "M 19 36 Q 20 25 30 25 Q 40 25 41 36 Z"
+_FEATHER = "M 37 28 Q 45 19 46 29"
 
 
-def _figure(card: Card) -> str:
+def _figure(parent: ET.Element, card: Card) -> None:
     """The middle of a Fante, Cavallo or Re: a framed emblem, a large letter, a suit mark."""
     main, dark, tint = _SUIT_COLOURS[card.suit]
     gold, gold_dark, _ = _SUIT_COLOURS[Suit.DENARI]
-    parts = [
-        _tag("rect", x=10, y=18, width=40, height=64, rx=3, fill=tint, stroke=main, stroke_width=1)
-    ]
-    if card.rank == Rank.RE:  # a crown
-        crown = "M 18 37 L 18 26 L 24 31 L 30 22 L 36 31 L 42 26 L 42 37 Z"
-        parts.append(_tag("path", d=crown, fill=gold, stroke=gold_dark, stroke_width=1))
-        parts.extend(_tag("circle", cx=x, cy=y, r=1.6, fill=gold_dark) for x, y in _CROWN_TIPS)
-    elif card.rank == Rank.CAVALLO:  # a horseshoe
-        shoe = "M 22.5 37 L 22.5 31 A 7.5 7.5 0 0 1 37.5 31 L 37.5 37"
-        parts.append(_tag("path", d=shoe, fill="none", stroke="#6d4c41", stroke_width=3.5))
-        parts.extend(_tag("circle", cx=x, cy=y, r=0.9, fill=_FACE) for x, y in _NAIL_HOLES)
-    else:  # a feathered cap
-        cap = "M 19 36 Q 20 25 30 25 Q 40 25 41 36 Z"
-        feather = "M 37 28 Q 45 19 46 29"
-        parts.append(_tag("path", d=cap, fill=main, stroke=dark, stroke_width=1))
-        parts.append(_tag("path", d=feather, fill="none", stroke=gold, stroke_width=2.2))
+    frame = {"fill": tint, "stroke": main, "stroke_width": 1}
+    _add(parent, "rect", x=10, y=18, width=40, height=64, rx=3, **frame)
+    if card.rank == Rank.RE:
+        _add(parent, "path", d=_CROWN, fill=gold, stroke=gold_dark, stroke_width=1)
+        for x, y in _CROWN_TIPS:
+            _add(parent, "circle", cx=x, cy=y, r=1.6, fill=gold_dark)
+    elif card.rank == Rank.CAVALLO:
+        _add(parent, "path", d=_HORSESHOE, fill="none", stroke="#6d4c41", stroke_width=3.5)
+        for hole_x, hole_y in _NAIL_HOLES:
+            _add(parent, "circle", cx=hole_x, cy=hole_y, r=0.9, fill=_FACE)
+    else:
+        _add(parent, "path", d=_CAP, fill=main, stroke=dark, stroke_width=1)
+        _add(parent, "path", d=_FEATHER, fill="none", stroke=gold, stroke_width=2.2)
     letter = "FCR"[card.rank - Rank.FANTE]
-    parts.append(
-        _text(30, 63, letter, text_anchor="middle", font_size=26, font_weight="bold", fill=dark)
-    )
-    parts.append(_mark(card.suit, 30, 74, 12))
-    return "".join(parts)
+    _add_text(parent, 30, 63, letter, text_anchor="middle", font_size=26, **_BOLD, fill=dark)
+    _mark(parent, card.suit, 30, 74, 12)
 
 
 def card_title(card: Card) -> str:
@@ -329,61 +341,74 @@ def card_title(card: Card) -> str:
     return name
 
 
-@functools.cache
-def _face(card: Card) -> str:
-    """The drawing of a face-up card in its 60 × 100 box."""
-    dark = _SUIT_COLOURS[card.suit][1]
-    parts = [
-        _tag(
-            "rect",
-            x=0.5,
-            y=0.5,
-            width=59,
-            height=99,
-            rx=5,
-            fill=_FACE,
-            stroke=_FACE_EDGE,
-            stroke_width=1,
-        )
-    ]
+def _outline(parent: ET.Element, fill: str, **stroke: object) -> None:
+    """The rounded edge of a card in its 60 × 100 box."""
+    _add(
+        parent,
+        "rect",
+        x=0.5,
+        y=0.5,
+        width=59,
+        height=99,
+        rx=5,
+        fill=fill,
+        stroke=_FACE_EDGE,
+        **stroke,
+    )
+
+
+@functools.lru_cache(maxsize=len(DECK))
+def _face(card: Card) -> tuple[ET.Element, ...]:
+    """The elements of a face-up card in its 60 × 100 box.
+
+    Every picture of the card shares these elements, so they are never changed.
+    """
+    face = ET.Element("g")
+    _outline(face, _FACE, stroke_width=1)
     if card.rank <= Rank.SETTE:
         long = card.suit in (Suit.SPADE, Suit.BASTONI)
         size, stretch, places = (_LONG_PIPS if long else _ROUND_PIPS)[card.rank]
-        parts.extend(_mark(card.suit, x, y, size, stretch) for x, y in places)
+        for x, y in places:
+            _mark(face, card.suit, x, y, size, stretch)
     else:
-        parts.append(_figure(card))
-    index = {"font_size": 13, "font_weight": "bold", "fill": dark}
-    parts.append(_text(4, 14, str(card.value), **index))
+        _figure(face, card)
+    index = {"font_size": 13, "font_weight": "bold", "fill": _SUIT_COLOURS[card.suit][1]}
+    _add_text(face, 4, 14, str(card.value), **index)
     # Upright in both corners: a picture is never turned round, and a 9 upside down is a 6.
-    parts.append(_text(56, 95.5, str(card.value), text_anchor="end", **index))
-    return "".join(parts)
+    _add_text(face, 56, 95.5, str(card.value), text_anchor="end", **index)
+    return tuple(face)
 
 
-def _back_lattice() -> str:
-    diamonds = []
-    for x in range(10, 51, 8):
-        for y in range(10, 91, 8):
-            diamonds.append(f"M{x} {y - 3}L{x + 3} {y}L{x} {y + 3}L{x - 3} {y}Z")
-    return "".join(diamonds)
+def _back_drawing() -> tuple[ET.Element, ...]:
+    """The elements of a card back in its 60 × 100 box: a lattice of diamonds, a medallion."""
+    back = ET.Element("g")
+    _outline(back, _BACK_EDGE)
+    _add(back, "rect", x=4, y=4, width=52, height=92, rx=3, fill=_BACK)
+    lattice = "".join(
+        f"M{x} {y - 3}L{x + 3} {y}L{x} {y + 3}L{x - 3} {y}Z"
+        for x in range(10, 51, 8)
+        for y in range(10, 91, 8)
+    )
+    _add(back, "path", d=lattice, fill=_BACK_LIGHT)
+    medallion = {"fill": _BACK_EDGE, "stroke": "#c9a227", "stroke_width": 2}
+    _add(back, "ellipse", cx=30, cy=50, rx=11, ry=17, **medallion)
+    _add(back, "path", d="M30 40L36 50L30 60L24 50Z", fill=_SUIT_COLOURS[Suit.COPPE][0])
+    return tuple(back)
 
 
-_BACK_DRAWING = (
-    _tag("rect", x=0.5, y=0.5, width=59, height=99, rx=5, fill=_BACK_EDGE, stroke=_FACE_EDGE)
-    + _tag("rect", x=4, y=4, width=52, height=92, rx=3, fill=_BACK)
-    + _tag("path", d=_back_lattice(), fill=_BACK_LIGHT)
-    + _tag("ellipse", cx=30, cy=50, rx=11, ry=17, fill=_BACK_EDGE, stroke="#c9a227", stroke_width=2)
-    + _tag("path", d="M30 40L36 50L30 60L24 50Z", fill=_SUIT_COLOURS[Suit.COPPE][0])
-)
+_BACK_DRAWING = _back_drawing()  # shared by every card back, so never changed
 
 
 def _place(x: float, y: float, scale: float) -> str:
     return f"translate({_num(x)} {_num(y)}) scale({_num(scale)})"
 
 
-def _card(card: Card, x: float, y: float, scale: float = 1.0, **data: object) -> str:
+def _card(
+    parent: ET.Element, card: Card, x: float, y: float, scale: float = 1.0, **data: object
+) -> None:
     """A face-up card with its top-left corner at (x, y)."""
-    return _group(
-        _face(card),
+    group = _add_group(
+        parent,
         title=card_title(card),
         class_="card",
         transform=_place(x, y, scale),
@@ -391,18 +416,20 @@ def _card(card: Card, x: float, y: float, scale: float = 1.0, **data: object) ->
         data_face="up",
         **data,
     )
+    group.extend(_face(card))
 
 
-def _back(x: float, y: float, scale: float = 1.0, **data: object) -> str:
+def _back(parent: ET.Element, x: float, y: float, scale: float = 1.0, **data: object) -> None:
     """A face-down card with its top-left corner at (x, y)."""
-    return _group(
-        _BACK_DRAWING,
+    group = _add_group(
+        parent,
         title="a face-down card",
         class_="card back",
         transform=_place(x, y, scale),
         data_face="down",
         **data,
     )
+    group.extend(_BACK_DRAWING)
 
 
 def card_svg(card: Card | None, *, width: float = 90) -> str:
@@ -411,38 +438,57 @@ def card_svg(card: Card | None, *, width: float = 90) -> str:
     Examples:
         >>> card_svg(Card.parse("7D")).count('data-card="7D"')
         1
+
+    Raises:
+        TypeError: `card` is neither a `Card` nor `None`, or `width` is not a number.
+        InvalidArgumentError: `width` is not finite and positive.
     """
+    width = _check_width(width)
     if card is None:
-        return _svg(width, _CARD_W, _CARD_H, "a face-down card", _back(0, 0))
-    return _svg(width, _CARD_W, _CARD_H, card_title(card), _card(card, 0, 0))
+        svg = _picture(width, _CARD_W, _CARD_H, "a face-down card")
+        _back(svg, 0, 0)
+    elif isinstance(card, Card):
+        svg = _picture(width, _CARD_W, _CARD_H, card_title(card))
+        _card(svg, card, 0, 0)
+    else:
+        raise TypeError(f"card must be a Card or None, not {type(card).__name__}")
+    return _markup(svg)
 
 
 def cards_svg(cards: Iterable[Card] = DECK, *, columns: int = 10, width: float = 800) -> str:
     """A sheet of face-up cards in rows of `columns` (by default the whole deck).
 
     Raises:
-        ValueError: `columns` is not positive.
+        TypeError: a card is not a `Card`, `columns` is not an int, or `width` is not a
+            number.
+        InvalidArgumentError: `columns` is not positive, or `width` is not finite and
+            positive.
     """
-    if columns < 1:
+    if check_int(columns, "columns") < 1:
         raise InvalidArgumentError(f"columns must be positive, not {columns}")
+    width = _check_width(width)
     chosen = tuple(cards)
+    wrong = next((card for card in chosen if not isinstance(card, Card)), None)
+    if wrong is not None:
+        raise TypeError(f"cards_svg draws Card objects, not {type(wrong).__name__}")
     gap = 8.0
     rows = max(1, math.ceil(len(chosen) / columns))
     used = min(columns, max(1, len(chosen)))
     view_w = gap + used * (_CARD_W + gap)
     view_h = gap + rows * (_CARD_H + gap)
-    body = [_tag("rect", width=view_w, height=view_h, fill=_BACKGROUND)]
+    title = f"{len(chosen)} cards: " + (" ".join(map(str, chosen)) or "none")
+    svg = _picture(width, view_w, view_h, title)
+    _add(svg, "rect", width=view_w, height=view_h, fill=_BACKGROUND)
     for i, card in enumerate(chosen):
         row, column = divmod(i, columns)
-        body.append(_card(card, gap + column * (_CARD_W + gap), gap + row * (_CARD_H + gap)))
-    title = f"{len(chosen)} cards: " + (" ".join(map(str, chosen)) or "none")
-    return _svg(width, view_w, view_h, title, "".join(body))
+        _card(svg, card, gap + column * (_CARD_W + gap), gap + row * (_CARD_H + gap))
+    return _markup(svg)
 
 
-# --------------------------------------------------------------------------- positions
+# --------------------------------------------------------------------------- layout
 
 
-@dataclass(frozen=True)
+@attrs.frozen
 class _Box:
     """A seat's panel, and the scales of its face-up cards, its backs and its pile."""
 
@@ -455,7 +501,7 @@ class _Box:
     pile: float
 
 
-@dataclass(frozen=True)
+@attrs.frozen
 class _Layout:
     """Where everything goes for some number of players."""
 
@@ -490,7 +536,7 @@ def _layout(players: int) -> _Layout:
     """The layout for 2 to 8 players.
 
     Raises:
-        ValueError: there are more than 8 players.
+        InvalidArgumentError: there are more than 8 players.
     """
     if players == 2:
         return _TWO
@@ -502,100 +548,25 @@ def _layout(players: int) -> _Layout:
     return _Layout(1200, 860, (320, 234, 560, 420), 1.1, (bottom, *others))
 
 
-@dataclass(frozen=True)
-class _Scene:
-    """Everything a picture shows, from a full state or from one player's view."""
-
-    rules: Rules
-    hands: tuple[tuple[Card, ...] | int, ...]  # face-up cards, or how many face down
-    table: tuple[Card, ...]
-    piles: tuple[int, ...]
-    scope: tuple[int, ...]
-    stock: int
-    dealer: int
-    current: int | None
-    last: tuple[int, Move] | None
-    score: HandScore | None
-    bottom: int
-    chosen: int | None
-
-
-def _by_rank(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: (c.rank, c.suit)))
-
-
-def _scene(state: GameState | PlayerView, player: int | None) -> _Scene:
-    rules = state.rules
-    if player is not None:
-        check_number(player, rules.players, "player", InvalidArgumentError)
-    history = state.history
-    last = history[-1] if history else None
-    if isinstance(state, PlayerView):
-        if player is not None and player != state.player:
-            raise InvalidArgumentError(
-                f"a view of player {state.player} cannot show player {player}'s hand"
-            )
-        own = state.player
-        hands: tuple[tuple[Card, ...] | int, ...] = tuple(
-            _by_rank(state.hand) if p == own else size for p, size in enumerate(state.hand_sizes)
-        )
-        return _Scene(
-            rules,
-            hands,
-            _by_rank(state.table),
-            tuple(map(len, state.piles)),
-            state.scope,
-            state.stock_size,
-            state.dealer,
-            state.current_player,
-            last,
-            state.hand_score() if state.current_player is None else None,
-            own,
-            own,
-        )
-    hands = tuple(
-        _by_rank(hand) if player is None or p == player else len(hand)
-        for p, hand in enumerate(state.hands)
-    )
-    return _Scene(
-        rules,
-        hands,
-        _by_rank(state.table),
-        tuple(map(len, state.piles)),
-        state.scope,
-        len(state.stock),
-        state.dealer,
-        state.current_player,
-        last,
-        state.hand_score() if state.is_terminal else None,
-        0 if player is None else player,
-        player,
-    )
+# --------------------------------------------------------------------------- positions
 
 
 def _teams(rules: Rules) -> bool:
     return rules.number_of_sides < rules.players
 
 
-def _side_letter(side: int) -> str:
-    return "ABCDEFGH"[side % 8]
-
-
 def _side_name(rules: Rules, side: int) -> str:
     if not _teams(rules):
         return f"P{side}"
     members = "+".join(str(p) for p in range(rules.players) if rules.side_of(p) == side)
-    return f"{_side_letter(side)} ({members})"
+    return f"{side_letter(side)} ({members})"
 
 
-def _status(scene: _Scene) -> str:
-    rules = scene.rules
-    if scene.current is None:
-        points = "" if scene.score is None else f", points {_points(scene.score.points)}"
+def _status(seen: Scene) -> str:
+    if seen.current is None:
+        points = "" if seen.score is None else ", points " + "–".join(map(str, seen.score.points))
         return f"hand over{points}"
-    per_deal = rules.players * rules.hand_size
-    deal = rules.deals_per_hand - scene.stock // per_deal
-    return f"deal {deal} of {rules.deals_per_hand}, player {scene.current} to play"
+    return f"deal {seen.deal} of {seen.rules.deals_per_hand}, player {seen.current} to play"
 
 
 def _row_step(count: int, room: float, card_w: float, gap: float) -> float:
@@ -605,23 +576,29 @@ def _row_step(count: int, room: float, card_w: float, gap: float) -> float:
     return min(card_w + gap, (room - card_w) / (count - 1))
 
 
-def _hand(scene: _Scene, player: int, x: float, y: float, room: float, box: _Box) -> str:
+def _hand(
+    parent: ET.Element, seen: Scene, player: int, x: float, y: float, room: float, box: _Box
+) -> None:
     """A player's hand from (x, y), at most `room` wide: face up, or as card backs."""
-    cards = scene.hands[player]
+    cards = seen.hands[player]
     where = {"data_where": "hand", "data_player": player}
     count = cards if isinstance(cards, int) else len(cards)
     scale = box.down if isinstance(cards, int) else box.up
     if not count:
-        return _text(x, y + 30, "no cards", fill=_MUTED, font_size=14)
+        _add_text(parent, x, y + 30, "no cards", fill=_MUTED, font_size=14)
+        return
     step = _row_step(count, room, _CARD_W * scale, 6 * scale)
     if box.w > 500:  # a wide panel centres the hand
         x += (room - (_CARD_W * scale + step * (count - 1))) / 2
     if isinstance(cards, int):
-        return "".join(_back(x + i * step, y, scale, **where) for i in range(cards))
-    return "".join(_card(card, x + i * step, y, scale, **where) for i, card in enumerate(cards))
+        for i in range(cards):
+            _back(parent, x + i * step, y, scale, **where)
+    else:
+        for i, card in enumerate(cards):
+            _card(parent, card, x + i * step, y, scale, **where)
 
 
-def _stack(x: float, y: float, count: int, scale: float) -> str:
+def _stack(parent: ET.Element, x: float, y: float, count: int, scale: float) -> None:
     """A stack of face-down cards, thicker for more cards, at most 10 units above `y`.
 
     With no cards, a dashed outline.
@@ -629,127 +606,89 @@ def _stack(x: float, y: float, count: int, scale: float) -> str:
     w, h = _CARD_W * scale, _CARD_H * scale
     if not count:
         outline = {"x": x, "y": y, "width": w, "height": h, "rx": 4}
-        return _tag("rect", **outline, fill="none", stroke=_MUTED, stroke_dasharray="4 3")
+        _add(parent, "rect", **outline, fill="none", stroke=_MUTED, stroke_dasharray="4 3")
+        return
     layers = min(5, 1 + count // 6)
-    parts = [
-        _tag(
-            "rect",
-            x=x + 2.5 * i,
-            y=y - 2.5 * i,
-            width=w,
-            height=h,
-            rx=5 * scale,
-            fill=_BACK,
-            stroke=_BACK_EDGE,
-            stroke_width=0.8,
-        )
-        for i in range(layers - 1)
-    ]
+    edge = {"rx": 5 * scale, "fill": _BACK, "stroke": _BACK_EDGE, "stroke_width": 0.8}
+    for i in range(layers - 1):
+        _add(parent, "rect", x=x + 2.5 * i, y=y - 2.5 * i, width=w, height=h, **edge)
     shift = 2.5 * (layers - 1)
-    parts.append(f'<g transform="{_place(x + shift, y - shift, scale)}">{_BACK_DRAWING}</g>')
-    return "".join(parts)
+    _add(parent, "g", transform=_place(x + shift, y - shift, scale)).extend(_BACK_DRAWING)
 
 
-def _scope_marks(x: float, y: float, count: int) -> str:
+def _scope_marks(parent: ET.Element, x: float, y: float, count: int) -> None:
     """A small crosswise card, face up, for each scopa (one and a count after three)."""
     red = _SUIT_COLOURS[Suit.COPPE][0]
-    shown = count if count <= 3 else 1
-    parts = []
-    for i in range(shown):
+    for i in range(count if count <= 3 else 1):
         left = x + 22 * i
-        parts.append(
-            _tag(
-                "rect",
-                x=left,
-                y=y,
-                width=19,
-                height=13,
-                rx=2,
-                fill=_FACE,
-                stroke=red,
-                stroke_width=1.5,
-            )
-        )
+        edge = {"fill": _FACE, "stroke": red, "stroke_width": 1.5}
+        _add(parent, "rect", x=left, y=y, width=19, height=13, rx=2, **edge)
         diamond = f"M{_num(left + 9.5)} {_num(y + 2.5)}l4 4l-4 4l-4 -4z"
-        parts.append(_tag("path", d=diamond, fill=red))
+        _add(parent, "path", d=diamond, fill=red)
     if count > 3:
-        parts.append(_text(x + 24, y + 11.5, f"× {count}", fill=_TEXT, font_size=14, **_BOLD))
-    return "".join(parts)
+        _add_text(parent, x + 24, y + 11.5, f"× {count}", fill=_TEXT, font_size=14, **_BOLD)
 
 
-def _pile(scene: _Scene, player: int, x: float, y: float, scale: float) -> str:
+def _pile(parent: ET.Element, seen: Scene, player: int, x: float, y: float, scale: float) -> None:
     """A player's pile from (x, y): a stack, the card count and a mark for each scopa."""
-    count, scope = scene.piles[player], scene.scope[player]
-    h = _CARD_H * scale
-    parts = [
-        _stack(x, y + 10, count, scale),
-        _text(x, y + h + 26, f"{count} cards", fill=_TEXT, font_size=12),
-        _scope_marks(x, y + h + 34, scope),
-    ]
+    count, scope = seen.piles[player], seen.scope[player]
     noun = "scopa" if scope == 1 else "scope"
-    return _group(
-        "".join(parts),
+    pile = _add_group(
+        parent,
         title=f"player {player}'s pile: {count} cards, {scope} {noun}",
         class_="pile",
         data_player=player,
         data_cards=count,
         data_scope=scope,
     )
+    h = _CARD_H * scale
+    _stack(pile, x, y + 10, count, scale)
+    _add_text(pile, x, y + h + 26, f"{count} cards", fill=_TEXT, font_size=12)
+    _scope_marks(pile, x, y + h + 34, scope)
 
 
-def _chip(x: float, y: float, label: str, fill: str, title: str, kind: str) -> str:
+def _chip(
+    parent: ET.Element, x: float, y: float, label: str, fill: str, title: str, kind: str
+) -> None:
     """A round chip with a letter, centred on (x, y)."""
-    return _group(
-        _tag("circle", cx=x, cy=y, r=11, fill=fill, stroke=_INK, stroke_width=1)
-        + _text(x, y + 5, label, text_anchor="middle", font_size=14, **_BOLD_INK),
-        title=title,
-        class_=kind,
-    )
+    chip = _add_group(parent, title=title, class_=kind)
+    _add(chip, "circle", cx=x, cy=y, r=11, fill=fill, stroke=_INK, stroke_width=1)
+    _add_text(chip, x, y + 5, label, text_anchor="middle", font_size=14, **_BOLD_INK)
 
 
-def _badges(scene: _Scene, player: int, right: float, y: float) -> str:
+def _badges(parent: ET.Element, seen: Scene, player: int, right: float, y: float) -> None:
     """The chips at the right of a seat's header, right to left: dealer, to play, side."""
-    parts = []
     x = right
-    if player == scene.dealer:
-        parts.append(_chip(x - 11, y, "D", "#ffffff", f"player {player} deals", "dealer"))
+    if player == seen.dealer:
+        _chip(parent, x - 11, y, "D", "#ffffff", f"player {player} deals", "dealer")
         x -= 28
-    if player == scene.current:
-        badge = _tag("rect", x=x - 64, y=y - 11, width=64, height=22, rx=11, fill=_HIGHLIGHT)
-        badge += _text(x - 32, y + 5, "to play", text_anchor="middle", font_size=13, **_BOLD_INK)
-        parts.append(_group(badge, title=f"player {player} to play", class_="turn"))
+    if player == seen.current:
+        badge = _add_group(parent, title=f"player {player} to play", class_="turn")
+        _add(badge, "rect", x=x - 64, y=y - 11, width=64, height=22, rx=11, fill=_HIGHLIGHT)
+        middle = {"text_anchor": "middle", "font_size": 13}
+        _add_text(badge, x - 32, y + 5, "to play", **middle, **_BOLD_INK)
         x -= 70
-    rules = scene.rules
+    rules = seen.rules
     if _teams(rules):
         side = rules.side_of(player)
-        letter = _side_letter(side)
+        letter = side_letter(side)
         colour = _TEAM_COLOURS[side % len(_TEAM_COLOURS)]
-        parts.append(_chip(x - 11, y, letter, colour, f"side {letter}", "side"))
-    return "".join(parts)
+        _chip(parent, x - 11, y, letter, colour, f"side {letter}", "side")
 
 
-def _seat(scene: _Scene, player: int, box: _Box) -> str:
+def _seat(parent: ET.Element, seen: Scene, player: int, box: _Box) -> None:
     """A seat: a panel with the player's name and chips, their hand and their pile."""
-    turn = player == scene.current
-    name = f"Player {player}" + (" (you)" if player == scene.chosen else "")
+    seat = _add_group(parent, class_="seat", data_player=player)
+    frame = _HIGHLIGHT if player == seen.current else "none"
+    panel = {"x": box.x, "y": box.y, "width": box.w, "height": box.h, "rx": 12}
+    _add(seat, "rect", **panel, fill="#000000", fill_opacity=0.22, stroke=frame, stroke_width=3)
+    name = f"Player {player}" + (" (you)" if player == seen.seat else "")
+    _add_text(seat, box.x + 14, box.y + 25, name, fill=_TEXT, font_size=17, **_BOLD)
+    _badges(seat, seen, player, box.x + box.w - 10, box.y + 19)
     pile_w = max(_CARD_W * box.pile + 14, 80)
     pile_x = box.x + box.w - pile_w
-    panel = {"x": box.x, "y": box.y, "width": box.w, "height": box.h, "rx": 12}
-    parts = [
-        _tag(
-            "rect",
-            **panel,
-            fill="#000000",
-            fill_opacity=0.22,
-            stroke=_HIGHLIGHT if turn else "none",
-            stroke_width=3,
-        ),
-        _text(box.x + 14, box.y + 25, name, fill=_TEXT, font_size=17, **_BOLD),
-        _badges(scene, player, box.x + box.w - 10, box.y + 19),
-        _hand(scene, player, box.x + 14, box.y + 38, pile_x - box.x - 28, box),
-        _pile(scene, player, pile_x, box.y + 38, box.pile),
-    ]
-    return _group("".join(parts), class_="seat", data_player=player)
+    _hand(seat, seen, player, box.x + 14, box.y + 38, pile_x - box.x - 28, box)
+    _pile(seat, seen, player, pile_x, box.y + 38, box.pile)
 
 
 def _grid(count: int, room_w: float, room_h: float, largest: float) -> tuple[float, int]:
@@ -764,27 +703,24 @@ def _grid(count: int, room_w: float, room_h: float, largest: float) -> tuple[flo
     return scale, columns
 
 
-def _table(cards: tuple[Card, ...], x: float, y: float, w: float, h: float, largest: float) -> str:
+def _table(
+    parent: ET.Element,
+    cards: tuple[Card, ...],
+    room: tuple[float, float, float, float],
+    largest: float,
+) -> None:
     """The table's cards, face up, in centred rows in the room (x, y, w, h)."""
+    x, y, w, h = room
     scale, columns = _grid(len(cards), w, h, largest)
     card_w, card_h, gap = _CARD_W * scale, _CARD_H * scale, 8 * scale
     rows = math.ceil(len(cards) / columns)
     top = y + (h - (rows * (card_h + gap) - gap)) / 2
-    parts = []
     for row in range(rows):
         line = cards[row * columns : (row + 1) * columns]
         left = x + (w - (len(line) * (card_w + gap) - gap)) / 2
         for i, card in enumerate(line):
-            parts.append(
-                _card(
-                    card,
-                    left + i * (card_w + gap),
-                    top + row * (card_h + gap),
-                    scale,
-                    data_where="table",
-                )
-            )
-    return "".join(parts)
+            card_x, card_y = left + i * (card_w + gap), top + row * (card_h + gap)
+            _card(parent, card, card_x, card_y, scale, data_where="table")
 
 
 _ROW = 24.0
@@ -794,45 +730,45 @@ def _score_height(score: HandScore) -> float:
     return _ROW * (len(score.categories) + 2) + 10
 
 
-def _score(score: HandScore, rules: Rules, x: float, y: float, w: float) -> str:
+def _score(
+    parent: ET.Element, score: HandScore, rules: Rules, x: float, y: float, w: float
+) -> None:
     """The hand's score from (x, y): a row per category, a column per side, the totals.
 
     Each cell shows the points and, smaller, the figure they were judged on.
     """
-    sides = rules.number_of_sides
-    name_w = 120.0
-    column = (w - name_w) / sides
-    centres = [x + name_w + (side + 0.5) * column for side in range(sides)]
-    row_y = y + 16
-    parts = [_text(x, row_y, "hand score", fill=_MUTED, font_size=14, font_style="italic")]
-    for side, cx in enumerate(centres):
-        label = _side_name(rules, side)
-        parts.append(_text(cx, row_y, label, text_anchor="middle", fill=_TEXT, **_BOLD))
-    for category in score:
-        row_y += _ROW
-        parts.append(_text(x, row_y, category.name, fill=_TEXT, font_size=15))
-        for side, cx in enumerate(centres):
-            points = str(category.points[side])
-            parts.append(_text(cx + 3, row_y, points, text_anchor="end", fill=_TEXT, **_BOLD))
-            if len(category.figures) == sides:
-                figure = f"({category.figures[side]})"
-                parts.append(_text(cx + 7, row_y, figure, fill=_MUTED, font_size=12))
-    row_y += 9
-    parts.append(_tag("line", x1=x, y1=row_y, x2=x + w, y2=row_y, stroke=_MUTED))
-    row_y += _ROW
-    parts.append(_text(x, row_y, "points", fill=_TEXT, font_size=16, **_BOLD))
-    for side, cx in enumerate(centres):
-        total = str(score.points[side])
-        parts.append(
-            _text(cx + 3, row_y, total, text_anchor="end", fill=_HIGHLIGHT, font_size=18, **_BOLD)
-        )
     summary = ", ".join(f"{_side_name(rules, s)} {p}" for s, p in enumerate(score.points))
-    return _group(
-        "".join(parts),
+    table = _add_group(
+        parent,
         title=f"hand score: {summary}",
         class_="score",
         data_points=",".join(map(str, score.points)),
     )
+    sides = rules.number_of_sides
+    name_w = 120.0
+    column = (w - name_w) / sides
+    centres = [x + name_w + (side + 0.5) * column for side in range(sides)]
+    right = {"text_anchor": "end", "fill": _TEXT, **_BOLD}
+    row_y = y + 16
+    _add_text(table, x, row_y, "hand score", fill=_MUTED, font_size=14, font_style="italic")
+    for side, cx in enumerate(centres):
+        label = _side_name(rules, side)
+        _add_text(table, cx, row_y, label, text_anchor="middle", fill=_TEXT, **_BOLD)
+    for category in score:
+        row_y += _ROW
+        _add_text(table, x, row_y, category.name, fill=_TEXT, font_size=15)
+        for side, cx in enumerate(centres):
+            _add_text(table, cx + 3, row_y, str(category.points[side]), **right)
+            if len(category.figures) == sides:
+                figure = f"({category.figures[side]})"
+                _add_text(table, cx + 7, row_y, figure, fill=_MUTED, font_size=12)
+    row_y += 9
+    _add(table, "line", x1=x, y1=row_y, x2=x + w, y2=row_y, stroke=_MUTED)
+    row_y += _ROW
+    _add_text(table, x, row_y, "points", fill=_TEXT, font_size=16, **_BOLD)
+    total = {"text_anchor": "end", "fill": _HIGHLIGHT, "font_size": 18, **_BOLD}
+    for side, cx in enumerate(centres):
+        _add_text(table, cx + 3, row_y, str(score.points[side]), **total)
 
 
 def _last_play(last: tuple[int, Move] | None) -> str:
@@ -845,59 +781,51 @@ def _last_play(last: tuple[int, Move] | None) -> str:
     return f"last play: player {player}'s {move.card} takes {taken}"
 
 
-def _felt(scene: _Scene, layout: _Layout) -> str:
+def _stock(parent: ET.Element, count: int, x: float, y: float) -> None:
+    """The stock from (x, y): a stack, its name and its count."""
+    stock = _add_group(parent, title=f"stock: {count} cards", class_="stock", data_cards=count)
+    _stack(stock, x, y, count, 0.6)
+    label = {"text_anchor": "middle", "fill": _TEXT}
+    _add_text(stock, x + 18, y + 82, "stock", font_size=14, **label)
+    _add_text(stock, x + 18, y + 100, str(count), **label, **_BOLD)
+
+
+def _felt(parent: ET.Element, seen: Scene, layout: _Layout) -> None:
     """The table: its cards, the last play, the stock, and the score once the hand is over."""
+    felt = _add_group(parent, class_="table")
     x, y, w, h = layout.felt
-    parts = [
-        _tag(
-            "rect",
-            x=x,
-            y=y,
-            width=w,
-            height=h,
-            rx=24,
-            fill=_FELT,
-            stroke=_FELT_EDGE,
-            stroke_width=2,
-        ),
-        _text(x + 20, y + 28, _last_play(scene.last), fill=_TEXT, font_size=15),
-    ]
+    edge = {"fill": _FELT, "stroke": _FELT_EDGE, "stroke_width": 2}
+    _add(felt, "rect", x=x, y=y, width=w, height=h, rx=24, **edge)
+    _add_text(felt, x + 20, y + 28, _last_play(seen.last), fill=_TEXT, font_size=15)
     room_x, room_y, room_w, room_h = x + 16, y + 44, w - 32, h - 56
-    if scene.rules.deals_per_hand > 1:  # a variant dealt all at once has no stock to show
-        stock_x, stock_y = x + w - 66, y + 54
-        label = {"text_anchor": "middle", "fill": _TEXT}
-        stock = _stack(stock_x, stock_y, scene.stock, 0.6)
-        stock += _text(stock_x + 18, stock_y + 82, "stock", font_size=14, **label)
-        stock += _text(stock_x + 18, stock_y + 100, str(scene.stock), **label, **_BOLD)
-        title = f"stock: {scene.stock} cards"
-        parts.append(_group(stock, title=title, class_="stock", data_cards=scene.stock))
+    if seen.rules.deals_per_hand > 1:  # a variant dealt all at once has no stock to show
+        _stock(felt, seen.stock, x + w - 66, y + 54)
         room_w -= 72
-    score = scene.score
+    score = seen.score
     if score is not None:
         score_h = _score_height(score)
-        score_y = room_y + room_h - score_h if scene.table else room_y + (room_h - score_h) / 2
-        score_w = min(room_w - 16, 130 + 120 * scene.rules.number_of_sides)
+        score_y = room_y + room_h - score_h if seen.table else room_y + (room_h - score_h) / 2
+        score_w = min(room_w - 16, 130 + 120 * seen.rules.number_of_sides)
         score_x = room_x + (room_w - score_w) / 2
-        parts.append(_score(score, scene.rules, score_x, score_y, score_w))
+        _score(felt, score, seen.rules, score_x, score_y, score_w)
         room_h -= score_h + 10
-    if scene.table:
-        parts.append(_table(scene.table, room_x, room_y, room_w, room_h, layout.table_scale))
+    if seen.table:
+        _table(felt, seen.table, (room_x, room_y, room_w, room_h), layout.table_scale)
     elif score is None:
         middle = {"text_anchor": "middle", "fill": _MUTED, "font_size": 16}
-        parts.append(_text(room_x + room_w / 2, room_y + room_h / 2, "empty table", **middle))
-    return _group("".join(parts), class_="table")
+        _add_text(felt, room_x + room_w / 2, room_y + room_h / 2, "empty table", **middle)
 
 
-def _accessible_title(scene: _Scene) -> str:
-    rules = scene.rules
-    table = " ".join(map(str, scene.table)) or "empty"
+def _accessible_title(seen: Scene) -> str:
+    rules = seen.rules
+    table = " ".join(map(str, seen.table)) or "empty"
     shown = [
         f"player {p} holds {' '.join(map(str, cards)) or 'nothing'}"
-        for p, cards in enumerate(scene.hands)
+        for p, cards in enumerate(seen.hands)
         if not isinstance(cards, int)
     ]
     return (
-        f"Scopa position, {rules.name}, {rules.players} players: {_status(scene)}; "
+        f"Scopa position, {rules.name}, {rules.players} players: {_status(seen)}; "
         f"table {table}; " + "; ".join(shown)
     )
 
@@ -932,130 +860,53 @@ def state_svg(
         caption: a second title line.
 
     Raises:
-        InvalidStateError: `player` is not a player, or not the view's player.
-        ValueError: the game has more than 8 players.
+        TypeError: `state` is not a state or a view, `player` is not an int, or `width`
+            is not a number.
+        InvalidArgumentError: `player` is not a player, or not the view's player; the
+            game has more than 8 players; `width` is not finite and positive.
     """
-    scene = _scene(state, player)
-    rules = scene.rules
+    seen = scene(state, player)
+    rules = seen.rules
     n = rules.players
     layout = _layout(n)
-    teams = f" in {rules.number_of_sides} sides" if _teams(rules) else ""
-    heading = f"{rules.name} · {n} players{teams} · {_status(scene)}"
-    centre = layout.width / 2
-    body = [
-        _tag("rect", width=layout.width, height=layout.height, fill=_BACKGROUND),
-        _text(centre, 32, heading, text_anchor="middle", fill=_TEXT, font_size=22, **_BOLD),
-    ]
-    if caption:
-        body.append(_text(centre, 57, caption, text_anchor="middle", fill=_HIGHLIGHT, font_size=17))
-    body.append(_felt(scene, layout))
-    for offset, box in enumerate(layout.seats):
-        body.append(_seat(scene, (scene.bottom + offset) % n, box))
-    title = _accessible_title(scene)
-    return _svg(
-        layout.width if width is None else width,
+    title = _accessible_title(seen)
+    svg = _picture(
+        layout.width if width is None else _check_width(width),
         layout.width,
         layout.height,
         f"{caption}. {title}" if caption else title,
-        "".join(body),
         data_variant=rules.name,
         data_players=n,
-        data_shown="all" if scene.chosen is None else scene.chosen,
+        data_shown="all" if seen.seat is None else seen.seat,
     )
+    _add(svg, "rect", width=layout.width, height=layout.height, fill=_BACKGROUND)
+    teams = f" in {rules.number_of_sides} sides" if _teams(rules) else ""
+    heading = f"{rules.name} · {n} players{teams} · {_status(seen)}"
+    centre = layout.width / 2
+    _add_text(svg, centre, 32, heading, text_anchor="middle", fill=_TEXT, font_size=22, **_BOLD)
+    if caption:
+        _add_text(svg, centre, 57, caption, text_anchor="middle", fill=_HIGHLIGHT, font_size=17)
+    _felt(svg, seen, layout)
+    bottom = 0 if seen.seat is None else seen.seat
+    for offset, box in enumerate(layout.seats):
+        _seat(svg, seen, (bottom + offset) % n, box)
+    return _markup(svg)
 
 
 # --------------------------------------------------------------------------- matches
 
-MomentKind = Literal["deal", "scopa", "end", "abandon"]
-"""What a key moment of a match is."""
-
-
-@dataclass(frozen=True)
-class Moment:
-    """A key moment of a match: a deal, a scopa, the end of a hand, or an abandonment."""
-
-    kind: MomentKind
-    """`"deal"`, `"scopa"`, `"end"` or `"abandon"`."""
-    hand: int
-    """The number of the hand, from 1."""
-    state: GameState
-    """The position: just dealt, just after the scopa, at the end, or when abandoned."""
-    caption: str
-    """A line that says what happens."""
-
-
-def _points(values: Sequence[int]) -> str:
-    return "–".join(map(str, values))
-
-
-def _replay(
-    rules: Rules,
-    number: int,
-    state: GameState,
-    moves: Iterable[tuple[int, Move]],
-    totals: Sequence[int],
-) -> tuple[list[Moment], GameState]:
-    """The deal and the scope of a hand replayed from its first state, and its last state."""
-    moments = [
-        Moment(
-            "deal",
-            number,
-            state,
-            f"Hand {number}: player {state.dealer} deals · match {_points(totals)}",
-        )
-    ]
-    for player, move in moves:
-        before = state.scope[player]
-        state = state.apply(move)
-        if state.scope[player] > before:
-            side = f" (side {_side_letter(rules.side_of(player))})" if _teams(rules) else ""
-            moments.append(
-                Moment("scopa", number, state, f"Hand {number}: scopa by player {player}{side}")
-            )
-    return moments, state
-
-
-def match_moments(match: Match) -> list[Moment]:
-    """The key moments of a match, replayed from its records, in order.
-
-    For each hand: the deal, every scopa, and the end with the hand's score (a hand whose
-    record has no moves shows only its deal). The hand in progress is replayed from its
-    deck and the current state's history; an abandonment ends the list.
-    """
-    rules = match.rules
-    moments: list[Moment] = []
-    totals = [0] * rules.number_of_sides
-    for record in match.hands:
-        first = GameState.new(rules, deck=record.deck, dealer=record.dealer)
-        replayed, last = _replay(rules, record.number, first, record.history, totals)
-        moments.extend(replayed)
-        totals = [t + p for t, p in zip(totals, record.points, strict=True)]
-        if last.is_terminal:
-            caption = (
-                f"Hand {record.number} over: points {_points(record.points)}"
-                f" · match {_points(totals)}"
-            )
-            moments.append(Moment("end", record.number, last, caption))
-    state = match.state
-    if not state.is_terminal:
-        first = GameState.new(rules, deck=match.deck, dealer=state.dealer)
-        moments.extend(_replay(rules, len(match.hands) + 1, first, state.history, totals)[0])
-    if match.abandonment is not None:
-        gone = match.abandonment
-        caption = f"Hand {gone.hand}: player {gone.player} abandons ({gone.reason.value})"
-        moments.append(Moment("abandon", gone.hand, state, caption))
-    return moments
-
 
 def match_svg(match: Match, player: int | None = None, *, width: float | None = None) -> list[str]:
-    """Pictures of the key moments of a match (see `match_moments`), each with its caption.
+    """Pictures of the key moments of a match, each with its caption.
 
-    `player` is as in `state_svg`: by default every hand is shown face up.
+    The moments are those of [`match_moments`][scopa.match.match_moments]. `player` is as
+    in `state_svg`: by default every hand is shown face up.
 
     Raises:
-        InvalidStateError: `player` is not a player.
+        TypeError: `match` is not a `Match`, or `player` is not an int.
+        InvalidArgumentError: `player` is not a player.
     """
+    moments = match_moments(match)
     return [
-        state_svg(moment.state, player, width=width, caption=moment.caption)
-        for moment in match_moments(match)
+        state_svg(moment.state, player, width=width, caption=moment.caption) for moment in moments
     ]
