@@ -26,7 +26,7 @@ from scopa import (
     find_variant,
 )
 from scopa import moves as moves_module
-from scopa.moves import _move_generator as move_generator
+from scopa.moves import MoveGenerator as move_generator
 from scopa.moves import move_of_key
 from tests import oracle
 from tests.strategies import PRESETS
@@ -120,7 +120,7 @@ def test_a_fresh_generator_agrees_with_the_oracle(
     repeated_ranks = distinct_ranks = 0
     for _ in range(60):
         hand, table = random_position(rng)
-        found = generate(mask(hand), mask(table))
+        found = generate.moves(mask(hand), mask(table))
         expected = expected_moves(rules, hand, table)
         assert found == expected, (sorted(map(str, hand)), sorted(map(str, table)))
         # the moves are the shared ones, whatever path built them
@@ -194,8 +194,8 @@ def test_the_indices_of_a_mask(monkeypatch: pytest.MonkeyPatch) -> None:
     small_caches(monkeypatch, 2)
     for chosen in ([], [0], [3, 17, 39], [5, 6, 7, 8]):
         value = sum(1 << i for i in chosen)
-        assert moves_module._indices_of(value) == tuple(chosen)
-        assert moves_module._indices_of(value) == tuple(chosen)
+        assert moves_module._indices(value) == tuple(chosen)
+        assert moves_module._indices(value) == tuple(chosen)
     assert moves_module._OLD_INDICES == {0: (), 1: (0,)}
     assert moves_module._INDICES == {
         1 << 3 | 1 << 17 | 1 << 39: (3, 17, 39),

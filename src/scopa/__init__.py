@@ -19,7 +19,7 @@ from scopa.errors import (
     ScopaError,
 )
 from scopa.match import HandRecord, Match, Outcome, SeriesRecord
-from scopa.moves import Move, clear_caches
+from scopa.moves import Move
 from scopa.rules import (
     AceOnAce,
     CapturePriority,
@@ -48,7 +48,7 @@ from scopa.scoring import (
     Settebello,
 )
 from scopa.stakes import Abandonment, AbandonReason, BrilliEconomy, Stakes
-from scopa.state import GameState, PlayerView, view
+from scopa.state import GameState, PlayerView, clear_caches, view
 
 __version__ = "0.1.0"
 

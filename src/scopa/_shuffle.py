@@ -13,6 +13,11 @@ from typing import TYPE_CHECKING
 from scopa._checks import check_int, quote
 from scopa.errors import InvalidArgumentError
 
+try:  # a native 64-bit int where the module is compiled (it never overflows here)
+    from mypy_extensions import i64
+except ImportError:  # pragma: no cover - without mypy_extensions, a plain int
+    i64 = int  # type: ignore[misc]
+
 if TYPE_CHECKING:
     from scopa.rules import Rules
 
@@ -46,6 +51,26 @@ def check_seed(seed: object) -> int:
     return seed
 
 
+def _radix_groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The Fisher–Yates radices 40, 39, … 2, in runs whose product fits in 63 bits."""
+    groups: list[tuple[int, tuple[int, ...]]] = []
+    run: list[int] = []
+    product = 1
+    for radix in range(40, 1, -1):
+        if product * radix >= 1 << 63:
+            groups.append((product, tuple(run)))
+            run, product = [], 1
+        run.append(radix)
+        product *= radix
+    groups.append((product, tuple(run)))
+    return tuple(groups)
+
+
+# The digits of the shuffle taken a run of radices at a time: one division of the large
+# number per run, then small divisions, with the same digits as one division per radix.
+_RADIX_GROUPS = _radix_groups()
+
+
 def next_order(stream: int) -> tuple[tuple[int, ...], int]:
     """The next shuffled order (card indices) of a stream, and the stream after it."""
     number = _SHUFFLE_LIMIT
@@ -55,9 +80,14 @@ def next_order(stream: int) -> tuple[tuple[int, ...], int]:
         stream, x2 = splitmix64(stream)
         number = x0 << 128 | x1 << 64 | x2
     order = list(range(40))
-    for i in range(39, 0, -1):
-        number, j = divmod(number, i + 1)
-        order[i], order[j] = order[j], order[i]
+    for product, radices in _RADIX_GROUPS:
+        number, digits = divmod(number, product)
+        small: i64 = digits
+        for radix in radices:
+            j: i64 = small % radix
+            small //= radix
+            i = radix - 1
+            order[i], order[j] = order[j], order[i]
     return tuple(order), stream
 
 

@@ -7,10 +7,8 @@ written in index order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
-
-import attrs
+from collections.abc import Iterable
+from typing import Any, Final
 
 from scopa._checks import quote
 from scopa.cards import DECK, Card, parse_cards
@@ -21,13 +19,10 @@ from scopa.rules import AceOnAce, CapturePriority, Rules
 __all__ = ["Move", "MoveGenerator", "clear_caches", "generator_for", "move_of_key"]
 
 
-def _to_frozenset(cards: Iterable[Card]) -> frozenset[Card]:
-    return cards if isinstance(cards, frozenset) else frozenset(cards)
-
-
-@attrs.frozen(repr=False, eq=False)
 class Move:
     """A play: the card played and the set of table cards it captures (empty: laid down).
+
+    Moves are immutable values; the legal moves of a position are shared objects.
 
     Examples:
         >>> move = Move.parse("9Dx1C+8S")
@@ -37,30 +32,55 @@ class Move:
         '7D'
     """
 
-    card: Card
-    """The card played."""
-    captured: frozenset[Card] = attrs.field(factory=frozenset, converter=_to_frozenset)
-    """The table cards it takes; empty when the card is laid on the table."""
-    card_mask: CardMask = attrs.field(init=False)
-    """The played card as a mask."""
-    captured_mask: CardMask = attrs.field(init=False)
-    """The captured cards as a mask (0 when the card is laid down)."""
-    key: int = attrs.field(init=False)
-    """A stable int that tells moves apart: `captured_mask << 6 | card.index`."""
+    __slots__ = ("_captured", "_captured_mask", "_card", "_card_mask", "_key")
 
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            raise TypeError(f"a move's card must be a Card, not {quote(self.card)}")
+    def __init__(self, card: Card, captured: Iterable[Card] = frozenset()) -> None:
+        """The move of `card` taking the `captured` cards (none: laid on the table).
+
+        Raises:
+            IllegalMoveError: the card would capture itself.
+            TypeError: `card` or one of `captured` is not a `Card`.
+        """
+        if not isinstance(card, Card):
+            raise TypeError(f"a move's card must be a Card, not {quote(card)}")
+        taken = captured if isinstance(captured, frozenset) else frozenset(captured)
         take = 0
-        for card in self.captured:
-            if not isinstance(card, Card):
-                raise TypeError(f"a move captures Cards, not {quote(card)}")
-            take |= 1 << card.index
-        if take >> self.card.index & 1:
-            raise IllegalMoveError(f"{self.card} cannot capture itself")
-        object.__setattr__(self, "card_mask", CardMask(1 << self.card.index))
-        object.__setattr__(self, "captured_mask", CardMask(take))
-        object.__setattr__(self, "key", take << 6 | self.card.index)
+        for other in taken:
+            if not isinstance(other, Card):
+                raise TypeError(f"a move captures Cards, not {quote(other)}")
+            take |= 1 << other.index
+        if take >> card.index & 1:
+            raise IllegalMoveError(f"{card} cannot capture itself")
+        self._card: Final = card
+        self._captured: Final[frozenset[Card]] = taken
+        self._card_mask: Final = CardMask(1 << card.index)
+        self._captured_mask: Final = CardMask(take)
+        self._key: Final = take << 6 | card.index
+
+    @property
+    def card(self) -> Card:
+        """The card played."""
+        return self._card
+
+    @property
+    def captured(self) -> frozenset[Card]:
+        """The table cards it takes; empty when the card is laid on the table."""
+        return self._captured
+
+    @property
+    def card_mask(self) -> CardMask:
+        """The played card as a [mask][scopa.masks.CardMask]."""
+        return self._card_mask
+
+    @property
+    def captured_mask(self) -> CardMask:
+        """The captured cards as a mask (0 when the card is laid down)."""
+        return self._captured_mask
+
+    @property
+    def key(self) -> int:
+        """A stable int that tells moves apart: `captured_mask << 6 | card.index`."""
+        return self._key
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -97,7 +117,7 @@ class Move:
             raise _unreadable_move(text)
         card = cards[0]
         if len(set(captured)) != len(captured) or card in captured:
-            raise NotationError(f"cannot read {text!r} as a move: a card is repeated")
+            raise NotationError(f"cannot read {quote(text)} as a move: a card is repeated")
         return cls(card, frozenset(captured))
 
     @property
@@ -114,16 +134,19 @@ class Move:
         return f"Move.parse('{self}')"
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is Move:
-            return self.key == other.key
+        if isinstance(other, Move) and other.__class__ is Move:
+            return self._key == other._key
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.key)
+        return hash(self._key)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Move, (self._card, self._captured))
 
 
 def _unreadable_move(text: str) -> NotationError:
-    return NotationError(f"cannot read {text!r} as a move (expected e.g. '7D' or '7Dx3C+4S')")
+    return NotationError(f"cannot read {quote(text)} as a move (expected e.g. '7D' or '7Dx3C+4S')")
 
 
 # The process-wide caches. Each holds at most `_CACHE_LIMIT` entries in two generations:
@@ -160,7 +183,7 @@ def move_of_key(key: int) -> Move:
     return move
 
 
-def _indices_of(mask: int) -> tuple[int, ...]:
+def _indices(mask: int) -> tuple[int, ...]:
     """The card indices of a mask (cached for the small masks that hands are)."""
     indices = _INDICES.get(mask)
     if indices is None:
@@ -170,10 +193,9 @@ def _indices_of(mask: int) -> tuple[int, ...]:
 
 
 def clear_caches() -> None:
-    """Empty the library's caches of moves, hands and move generators.
+    """Empty the caches of this module: moves, hands, move texts and move generators.
 
-    They are bounded (a few tens of MB at most, whatever is played), so this is never
-    needed for memory; it is there for measurements that start cold.
+    [`scopa.clear_caches`][scopa.clear_caches] empties these and the others.
     """
     for cache in (_PARSED, _MOVES, _OLD_MOVES, _INDICES, _OLD_INDICES, _GENERATORS):
         cache.clear()
@@ -182,6 +204,7 @@ def clear_caches() -> None:
 # --------------------------------------------------------------------------- capture tables
 
 _RANK = tuple(i % 10 + 1 for i in range(40))
+_ACES = RANK_MASKS[1]
 
 
 def _rank_set_mask(ranks: int) -> int:
@@ -238,11 +261,6 @@ def _by_rank_set(mask: int) -> tuple[int, int]:
     return _ranks_of(mask), mask
 
 
-MoveGenerator = Callable[[int, int], list[Move]]
-"""`moves(hand, table)`: every legal move of a player whose hand and table are these masks,
-as shared `Move`s, in the order [`GameState.legal_moves`][scopa.GameState.legal_moves]
-documents."""
-
 _GENERATORS: dict[tuple[object, ...], MoveGenerator] = {}
 _GENERATOR_LIMIT = 256
 
@@ -271,8 +289,9 @@ def generator_for(rules: Rules) -> MoveGenerator:
         >>> from scopa import find_variant
         >>> from scopa.masks import mask_of
         >>> from scopa.cards import parse_cards
-        >>> moves = generator_for(find_variant("classic"))
-        >>> [str(m) for m in moves(mask_of(parse_cards("7D9B")), mask_of(parse_cards("3C4S7B")))]
+        >>> generator = generator_for(find_variant("classic"))
+        >>> hand, table = mask_of(parse_cards("7D9B")), mask_of(parse_cards("3C4S7B"))
+        >>> [str(m) for m in generator.moves(hand, table)]
         ['7Dx7B', '9B']
     """
     knobs = _capture_knobs(rules)
@@ -280,100 +299,111 @@ def generator_for(rules: Rules) -> MoveGenerator:
     if moves is None:
         if len(_GENERATORS) >= _GENERATOR_LIMIT:
             _GENERATORS.clear()
-        moves = _GENERATORS[knobs] = _move_generator(rules)
+        moves = _GENERATORS[knobs] = MoveGenerator(rules)
     return moves
 
 
-def _move_generator(rules: Rules) -> MoveGenerator:
-    """Build the legal-move enumerator of a rules configuration.
+class MoveGenerator:
+    """The legal moves of a set of capture rules, on card masks.
 
-    Moves come card by card in index order; for each card, laying it down (when legal)
-    comes first, then the captures of one card in index order, then the captures of
-    several cards in increasing order of their rank sets (bit r - 1 for rank r), and of
-    their cards when two take the same ranks.
+    Build one with [`generator_for`][scopa.moves.generator_for]. Moves come card by card in
+    index order; for each card, laying it down (when legal) comes first, then the captures
+    of one card in index order, then the captures of several cards in increasing order of
+    their rank sets (bit r - 1 for rank r), and of their cards when two take the same ranks.
     """
-    ace_all = rules.ace_captures_all
-    ace_takes_ace = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
-    aces = RANK_MASKS[1]
-    capturing_card_first = rules.must_play_capturing_card_if_any
-    free = rules.capture_priority is CapturePriority.FREE
-    fewest_cards = rules.capture_priority is CapturePriority.MIN_CARDS
-    may_lay = not rules.played_card_must_capture
-    by_sum = rules.capture_by_sum
-    sums_table = _FEWEST_SUMS if fewest_cards else _SUMS
-    rank_of = _RANK
-    equal_masks = RANK_MASKS if rules.capture_by_rank else (0,) * 11
-    moves_get = _MOVES.get
-    indices_get = _INDICES.get
 
-    def slow_sums(rank: int, table: int) -> list[int]:
-        found = _sums_any_table(rank, table)
-        return _fewest(found) if fewest_cards else found
+    __slots__ = (
+        "_ace_takes_ace",
+        "_aces_sweep",
+        "_capturing_first",
+        "_equal_masks",
+        "_fewest_cards",
+        "_free",
+        "_may_lay",
+        "_sums",
+    )
 
-    def moves(hand: int, table: int) -> list[Move]:
-        found = []
-        present = (table | table >> 10 | table >> 20 | table >> 30) & 1023  # _ranks_of, inlined
-        if not by_sum:
-            sums = _NO_SUMS
-        elif present.bit_count() == table.bit_count():
-            sums = sums_table[present]
+    def __init__(self, rules: Rules) -> None:
+        """The generator of the capture knobs of `rules`."""
+        priority = rules.capture_priority
+        self._aces_sweep: Final = rules.ace_captures_all
+        self._ace_takes_ace: Final = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
+        self._capturing_first: Final = rules.must_play_capturing_card_if_any
+        self._free: Final = priority is CapturePriority.FREE
+        self._fewest_cards: Final = priority is CapturePriority.MIN_CARDS
+        self._may_lay: Final = not rules.played_card_must_capture
+        self._equal_masks: Final = RANK_MASKS if rules.capture_by_rank else (0,) * 11
+        sums = _FEWEST_SUMS if self._fewest_cards else _SUMS
+        self._sums: Final = sums if rules.capture_by_sum else (_NO_SUMS,) * 1024
+
+    def moves(self, hand: int, table: int) -> list[Move]:
+        """Every legal move of a player holding the cards `hand`, with `table` on the table."""
+        if self._aces_sweep:
+            found = self._captures(hand & ~_ACES, table)
+            if hand & _ACES:
+                for index in _indices(hand & _ACES):
+                    found += self._ace_moves(index, table)
+                found.sort(key=_card_index)
         else:
-            sums = None
-        for index in indices_get(hand) or _indices_of(hand):
-            rank = rank_of[index]
+            found = self._captures(hand, table)
+        if self._capturing_first:
+            return [move for move in found if move.captured_mask] or found
+        return found
+
+    def _captures(self, hand: int, table: int) -> list[Move]:
+        """The moves of cards that capture by rank and by sum."""
+        found: list[Move] = []
+        present = (table | table >> 10 | table >> 20 | table >> 30) & 1023  # _ranks_of
+        sums: tuple[tuple[int, ...], ...] | None = None
+        if present.bit_count() == table.bit_count():
+            sums = self._sums[present]
+        equal_masks = self._equal_masks
+        may_lay = self._may_lay
+        shared = _MOVES  # the move of a key, when it has been built before
+        for index in _INDICES.get(hand) or _indices(hand):
+            rank = _RANK[index]
             equal = table & equal_masks[rank]
             if equal:
                 if may_lay:
-                    found.append(moves_get(index) or move_of_key(index))
+                    found.append(shared.get(index) or move_of_key(index))
                 while equal:
                     low = equal & -equal
                     equal ^= low
                     key = low << 6 | index
-                    found.append(moves_get(key) or move_of_key(key))
-                if not free:
+                    found.append(shared.get(key) or move_of_key(key))
+                if not self._free:
                     continue
-                masks = sums[rank] if sums is not None else slow_sums(rank, table)
+                masks = sums[rank] if sums is not None else self._slow_sums(rank, table)
             else:
-                masks = sums[rank] if sums is not None else slow_sums(rank, table)
+                masks = sums[rank] if sums is not None else self._slow_sums(rank, table)
                 if not masks or may_lay:
-                    found.append(moves_get(index) or move_of_key(index))
+                    found.append(shared.get(index) or move_of_key(index))
             for mask in masks:
                 key = (table & mask) << 6 | index
-                found.append(moves_get(key) or move_of_key(key))
+                found.append(shared.get(key) or move_of_key(key))
         return found
 
-    def ace_moves(index: int, table: int) -> list[Move]:
+    def _slow_sums(self, rank: int, table: int) -> tuple[int, ...]:
+        """The sum captures of a table on which a rank appears twice."""
+        if self._sums[1] is _NO_SUMS:  # no capture by sum
+            return ()
+        found = _sums_any_table(rank, table)
+        return tuple(_fewest(found) if self._fewest_cards else found)
+
+    def _ace_moves(self, index: int, table: int) -> list[Move]:
         """The moves of an Ace that takes the whole table (or an Ace on it)."""
         if not table:
-            return [moves_get(index) or move_of_key(index)]
-        found = [moves_get(index) or move_of_key(index)] if may_lay else []
-        equal = table & aces if ace_takes_ace else 0
+            return [move_of_key(index)]
+        found = [move_of_key(index)] if self._may_lay else []
+        equal = table & _ACES if self._ace_takes_ace else 0
         takes = [table] if not equal else []
         while equal:
             low = equal & -equal
             equal ^= low
             takes.append(low)
         for take in takes:
-            key = take << 6 | index
-            found.append(moves_get(key) or move_of_key(key))
+            found.append(move_of_key(take << 6 | index))
         return found
-
-    def with_aces(hand: int, table: int) -> list[Move]:
-        found = moves(hand & ~aces, table)
-        for index in indices_get(hand & aces) or _indices_of(hand & aces):
-            found += ace_moves(index, table)
-        found.sort(key=_card_index)
-        return found
-
-    generate = with_aces if ace_all else moves
-    if not capturing_card_first:
-        return generate
-
-    def capturing_first(hand: int, table: int) -> list[Move]:
-        found = generate(hand, table)
-        return [move for move in found if move.captured_mask] or found
-
-    return capturing_first
 
 
 def _card_index(move: Move) -> int:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from scopa._checks import check_number, check_type, is_int, quote
 from scopa._shuffle import accepted_order, misdealt
@@ -39,33 +39,79 @@ from scopa.errors import (
 )
 from scopa.masks import ALL_CARDS, RANK_MASKS, CardMask, cards_of, mask_of
 from scopa.moves import Move, generator_for
+from scopa.moves import clear_caches as clear_move_caches
 from scopa.rules import AceOnAce, Rules
 from scopa.scoring import Captures, HandScore
 
-__all__ = ["GameState", "PlayerView", "view"]
+__all__ = ["GameState", "PlayerView", "clear_caches", "view"]
 
 _ACES = RANK_MASKS[1]
 _SHOWN_CHOICES = 12  # the choices an ambiguous move's message lists
 
 
-class _Deal:
-    """What every state of one deal shares.
-
-    The rules, the dealer, the stock order, and the plays before the deal's first state
-    (which only a resampled state has).
-    """
+class _Play:
+    """What the play of a hand needs to know of its rules, read once per rules value."""
 
     __slots__ = (
         "ace_sweep_no_scopa",
         "ace_takes_ace",
         "ace_to_pile",
-        "dealer",
-        "history",
-        "moves",
+        "first_lead_rule",
+        "generator",
+        "hand_size",
+        "leftovers_to_last_capturer",
         "players",
         "rules",
-        "stock",
+        "scopa_on_last_play",
+        "table_size",
     )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules: Final = rules
+        self.players: Final = rules.players
+        self.hand_size: Final = rules.hand_size
+        self.table_size: Final = rules.table_size
+        self.generator: Final = generator_for(rules)
+        self.first_lead_rule: Final = rules.ace_first_lead_forbidden
+        self.scopa_on_last_play: Final = rules.scopa_on_last_play
+        self.leftovers_to_last_capturer: Final = rules.leftovers_to_last_capturer
+        self.ace_sweep_no_scopa: Final = rules.ace_captures_all and not rules.ace_sweep_is_scopa
+        self.ace_takes_ace: Final = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
+        self.ace_to_pile: Final = rules.ace_on_empty_table_captures_itself
+
+
+_PLAYS: dict[Rules, _Play] = {}
+_PLAY_LIMIT = 256
+
+
+def _play_of(rules: Rules) -> _Play:
+    """The play record of some rules (a bounded cache: rules are values, often the same)."""
+    play = _PLAYS.get(rules)
+    if play is None:
+        if len(_PLAYS) >= _PLAY_LIMIT:
+            _PLAYS.clear()
+        play = _PLAYS[rules] = _Play(rules)
+    return play
+
+
+def clear_caches() -> None:
+    """Empty the library's caches: moves, hands, move generators and rules read for play.
+
+    They are bounded (a few tens of MB at most, whatever is played), so this is never
+    needed for memory; it is there for measurements that start cold.
+    """
+    clear_move_caches()
+    _PLAYS.clear()
+
+
+class _Deal:
+    """What every state of one deal shares.
+
+    The rules (as read for play), the dealer, the stock order, and the plays before the
+    deal's first state (which only a resampled state has).
+    """
+
+    __slots__ = ("dealer", "history", "play", "stock")
 
     def __init__(
         self,
@@ -74,15 +120,10 @@ class _Deal:
         stock: tuple[int, ...],
         history: tuple[tuple[int, Move], ...] = (),
     ) -> None:
-        self.rules = rules
+        self.play: Final = _play_of(rules)
+        self.dealer: Final = dealer
+        self.stock: Final = stock
         self.history = history
-        self.players = rules.players
-        self.dealer = dealer
-        self.stock = stock
-        self.ace_sweep_no_scopa = rules.ace_captures_all and not rules.ace_sweep_is_scopa
-        self.ace_takes_ace = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
-        self.ace_to_pile = rules.ace_on_empty_table_captures_itself
-        self.moves = generator_for(rules)
 
 
 class _Visible:
@@ -421,7 +462,7 @@ class GameState(_Visible):
     @property
     def rules(self) -> Rules:
         """The rules of the hand."""
-        return self._deal.rules
+        return self._deal.play.rules
 
     @property
     def dealer(self) -> int:
@@ -495,12 +536,13 @@ class GameState(_Visible):
             if self._to_move < 0:
                 moves = ()
             else:
+                play = self._deal.play
                 hand = self._hands[self._to_move]
-                if self.rules.ace_first_lead_forbidden:
+                if play.first_lead_rule:
                     in_hands = sum(h.bit_count() for h in self._hands)
                     stock = len(self._deal.stock) - self._drawn
-                    hand = _playable_cards(self.rules, hand, in_hands, stock)
-                moves = tuple(self._deal.moves(hand, self._table))
+                    hand = _playable_cards(play.rules, hand, in_hands, stock)
+                moves = tuple(play.generator.moves(hand, self._table))
             self._moves = moves
         return moves
 
@@ -523,6 +565,7 @@ class GameState(_Visible):
         else:
             move = self._legal_move_equal_to(move)
         deal = self._deal
+        play = deal.play
         player = self._to_move
         bit = move.card_mask
         take = move.captured_mask
@@ -545,11 +588,11 @@ class GameState(_Visible):
             piles_list[player] |= take | bit
             if (
                 not table
-                and (not final or deal.rules.scopa_on_last_play)
+                and (not final or play.scopa_on_last_play)
                 and not (
-                    deal.ace_sweep_no_scopa
+                    play.ace_sweep_no_scopa
                     and bit & _ACES
-                    and not (deal.ace_takes_ace and take & _ACES)
+                    and not (play.ace_takes_ace and take & _ACES)
                 )
             ):
                 scope_list = list(scope)
@@ -557,7 +600,7 @@ class GameState(_Visible):
                 scope = tuple(scope_list)
             last = player
             piles = tuple(piles_list)
-        elif deal.ace_to_pile and not table and bit & _ACES:
+        elif play.ace_to_pile and not table and bit & _ACES:
             piles_list = list(piles)
             piles_list[player] |= bit
             piles = tuple(piles_list)
@@ -565,14 +608,14 @@ class GameState(_Visible):
         else:
             table |= bit
         if final:
-            if table and last >= 0 and deal.rules.leftovers_to_last_capturer:
+            if table and last >= 0 and play.leftovers_to_last_capturer:
                 piles_list = list(piles)
                 piles_list[last] |= table
                 piles = tuple(piles_list)
                 table = 0
             player = -1
         else:
-            player = (player + 1) % deal.players
+            player = (player + 1) % play.players
         return GameState(deal, drawn, tuple(hands), table, piles, scope, player, last, self, move)
 
     def _legal_move_equal_to(self, move: Move) -> Move:
@@ -620,7 +663,7 @@ class GameState(_Visible):
 
         A side's captures and scope are those of its players together.
         """
-        return _score_captures(self._deal.rules, self._piles, self._scope)
+        return _score_captures(self._deal.play.rules, self._piles, self._scope)
 
     # ------------------------------------------------------------------ text and values
 
@@ -738,9 +781,8 @@ def _playable_cards(rules: Rules, hand: int, in_hands: int, stock: int) -> int:
 
 def _deal_round(deal: _Deal, hands: list[int], drawn: int) -> int:
     """Deal the next round from the stock into `hands`, leader first; the new stock position."""
-    rules = deal.rules
-    n = rules.players
-    size = rules.hand_size
+    n = deal.play.players
+    size = deal.play.hand_size
     stock = deal.stock
     for offset in range(1, n + 1):
         hands[(deal.dealer + offset) % n] = _mask(stock[drawn : drawn + size])
@@ -830,7 +872,7 @@ class PlayerView(_Visible):
     def __init__(self, state: GameState, viewer: int) -> None:
         """The view of `state` from `viewer`'s seat: use [`view`][scopa.view] instead."""
         hands = state._hands
-        self._rules = state._deal.rules
+        self._rules = state._deal.play.rules
         self._viewer = viewer
         self._dealer = state._deal.dealer
         self._to_move = state._to_move
@@ -924,7 +966,7 @@ class PlayerView(_Visible):
         hand = self._hand
         if rules.ace_first_lead_forbidden:
             hand = _playable_cards(rules, hand, sum(self._hand_sizes), self._stock_size)
-        return tuple(generator_for(rules)(hand, self._table))
+        return tuple(_play_of(rules).generator.moves(hand, self._table))
 
     def resample(self, rng: random.Random) -> GameState:
         """A full state consistent with this view, drawn uniformly with `rng`.
