@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from scopa._checks import check_int, quote
 from scopa.errors import InvalidArgumentError
@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 MASK_64 = (1 << 64) - 1
 """The largest 64-bit number, as a mask."""
 
-_FACTORIAL_40 = math.factorial(40)
+_FACTORIAL_40: Final = math.factorial(40)
 # The largest multiple of 40! below 2**192: numbers under it are uniform modulo 40!.
-_SHUFFLE_LIMIT = (1 << 192) // _FACTORIAL_40 * _FACTORIAL_40
+_SHUFFLE_LIMIT: Final = (1 << 192) // _FACTORIAL_40 * _FACTORIAL_40
 
 
 def splitmix64(state: int) -> tuple[int, int]:
@@ -68,7 +68,7 @@ def _radix_groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 # The digits of the shuffle taken a run of radices at a time: one division of the large
 # number per run, then small divisions, with the same digits as one division per radix.
-_RADIX_GROUPS = _radix_groups()
+_RADIX_GROUPS: Final = _radix_groups()
 
 
 def next_order(stream: int) -> tuple[tuple[int, ...], int]:

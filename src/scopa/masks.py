@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import NewType
+from typing import Final, NewType
 
 from scopa.cards import DECK, Card
 
@@ -34,7 +34,7 @@ RANK_MASKS: tuple[CardMask, ...] = tuple(
 """`RANK_MASKS[r]`: the mask of the four cards of rank `r` (`RANK_MASKS[0]` is empty)."""
 
 # For each suit, the cards of every 10-bit chunk of a mask.
-_SUIT_CARDS = tuple(
+_SUIT_CARDS: Final = tuple(
     tuple(tuple(DECK[10 * suit + i] for i in range(10) if m >> i & 1) for m in range(1024))
     for suit in range(4)
 )

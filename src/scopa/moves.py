@@ -153,13 +153,13 @@ def _unreadable_move(text: str) -> NotationError:
 # the current one, which the move generators read directly, and the previous one. When the
 # current one is full it becomes the previous one and a new one starts, so what is played
 # often stays while memory stays bounded (about 40 MB for all of them together).
-_CACHE_LIMIT = 1 << 15
-_PARSED: dict[str, Move] = {}  # move texts read (the exact text, up to 40 characters)
-_PARSED_TEXT_LIMIT = 40
-_MOVES: dict[int, Move] = {}
-_OLD_MOVES: dict[int, Move] = {}
-_INDICES: dict[int, tuple[int, ...]] = {}
-_OLD_INDICES: dict[int, tuple[int, ...]] = {}
+_CACHE_LIMIT: Final = 1 << 15
+_PARSED: Final[dict[str, Move]] = {}  # move texts read (the exact text, up to 40 characters)
+_PARSED_TEXT_LIMIT: Final = 40
+_MOVES: Final[dict[int, Move]] = {}
+_OLD_MOVES: Final[dict[int, Move]] = {}
+_INDICES: Final[dict[int, tuple[int, ...]]] = {}
+_OLD_INDICES: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _remember(current: dict[int, Any], old: dict[int, Any], key: int, value: Any) -> None:
@@ -203,8 +203,8 @@ def clear_caches() -> None:
 
 # --------------------------------------------------------------------------- capture tables
 
-_RANK = tuple(i % 10 + 1 for i in range(40))
-_ACES = RANK_MASKS[1]
+_RANK: Final = tuple(i % 10 + 1 for i in range(40))
+_ACES: Final = RANK_MASKS[1]
 
 
 def _rank_set_mask(ranks: int) -> int:
@@ -235,9 +235,9 @@ def _fewest(masks: list[int]) -> list[int]:
 # _SUMS[ranks][target]: the sum captures of a table whose ranks are all distinct, where
 # `ranks` has bit r - 1 set for each rank r on the table; `table & mask` is the capture.
 # _FEWEST_SUMS keeps only those with the fewest cards.
-_SUMS = tuple(_sum_sets(ranks) for ranks in range(1024))
-_FEWEST_SUMS = tuple(tuple(tuple(_fewest(list(masks))) for masks in sums) for sums in _SUMS)
-_NO_SUMS: tuple[tuple[int, ...], ...] = ((),) * 11
+_SUMS: Final = tuple(_sum_sets(ranks) for ranks in range(1024))
+_FEWEST_SUMS: Final = tuple(tuple(tuple(_fewest(list(masks))) for masks in sums) for sums in _SUMS)
+_NO_SUMS: Final[tuple[tuple[int, ...], ...]] = ((),) * 11
 
 
 def _sums_any_table(target: int, table: int) -> list[int]:
@@ -261,8 +261,8 @@ def _by_rank_set(mask: int) -> tuple[int, int]:
     return _ranks_of(mask), mask
 
 
-_GENERATORS: dict[tuple[object, ...], MoveGenerator] = {}
-_GENERATOR_LIMIT = 256
+_GENERATORS: Final[dict[tuple[object, ...], MoveGenerator]] = {}
+_GENERATOR_LIMIT: Final = 256
 
 
 def _capture_knobs(rules: Rules) -> tuple[object, ...]:

@@ -45,8 +45,8 @@ from scopa.scoring import Captures, HandScore
 
 __all__ = ["GameState", "PlayerView", "clear_caches", "view"]
 
-_ACES = RANK_MASKS[1]
-_SHOWN_CHOICES = 12  # the choices an ambiguous move's message lists
+_ACES: Final = RANK_MASKS[1]
+_SHOWN_CHOICES: Final = 12  # the choices an ambiguous move's message lists
 
 
 class _Play:
@@ -80,8 +80,8 @@ class _Play:
         self.ace_to_pile: Final = rules.ace_on_empty_table_captures_itself
 
 
-_PLAYS: dict[Rules, _Play] = {}
-_PLAY_LIMIT = 256
+_PLAYS: Final[dict[Rules, _Play]] = {}
+_PLAY_LIMIT: Final = 256
 
 
 def _play_of(rules: Rules) -> _Play:
