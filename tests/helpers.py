@@ -21,6 +21,8 @@ from scopa import (
     CategoryScore,
     GameState,
     Match,
+    Move,
+    PrimieraTable,
     Rules,
     ScoringRules,
     find_variant,
@@ -29,6 +31,14 @@ from tests.strategies import PRESETS
 
 CLASSIC = find_variant("classic")
 TRETRE = find_variant("tretre")
+
+PRIMIERA_TABLES = {
+    "classic": PrimieraTable.CLASSIC,
+    "tretre": PrimieraTable.TRETRE,
+    "face-value-figures": PrimieraTable.FACE_VALUE_FIGURES,
+    "zero-figures": PrimieraTable.ZERO_FIGURES,
+}
+"""The primiera tables by the names the golden files and the oracle give them."""
 
 every_preset = pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
 """Parametrize a test over every preset, as its argument `rules`."""
@@ -153,6 +163,14 @@ def finished(
     )
     assert state.is_terminal
     return state
+
+
+def assert_legal(state: GameState, legal: str) -> None:
+    """The legal moves are exactly the moves of `legal` (separated by spaces), each once."""
+    expected = [Move.parse(text) for text in legal.split()]
+    found = state.legal_moves()
+    assert set(found) == set(expected), [str(move) for move in found]
+    assert len(found) == len(expected), "one move per distinct choice"
 
 
 def rebuilt(state: GameState, **changes: object) -> GameState:

@@ -32,7 +32,7 @@ from scopa import (
     ScoringRules,
 )
 from tests import oracle
-from tests.helpers import every_preset
+from tests.helpers import PRIMIERA_TABLES, every_preset
 from tests.oracle import (
     POLICIES,
     PRIMIERA_VALUES,
@@ -90,22 +90,16 @@ def test_random_hands_score_as_the_oracle(rules: Rules) -> None:
 
 # ----------------------------------------------------------------------------- partitions
 
-TABLES = {
-    "classic": PrimieraTable.CLASSIC,
-    "tretre": PrimieraTable.TRETRE,
-    "face-value-figures": PrimieraTable.FACE_VALUE_FIGURES,
-    "zero-figures": PrimieraTable.ZERO_FIGURES,
-}
-CONFIGS = [(t, p, "sum") for t in TABLES for p in POLICIES] + [
+CONFIGS = [(t, p, "sum") for t in PRIMIERA_TABLES for p in POLICIES] + [
     ("classic", "opponent-wins", "most-sevens-cascade"),
     ("classic", "opponent-wins", "settanta-3-sevens"),
 ]
 
 
 def scoring(table: str, policy: str, rule: str) -> ScoringRules:
-    base = ScoringRules.standard(TABLES[table], MissingSuit(policy))
+    base = ScoringRules.standard(PRIMIERA_TABLES[table], MissingSuit(policy))
     return base.without("primiera").with_component(
-        Primiera(TABLES[table], MissingSuit(policy), PrimieraRule(rule))
+        Primiera(PRIMIERA_TABLES[table], MissingSuit(policy), PrimieraRule(rule))
     )
 
 
