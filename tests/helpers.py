@@ -238,6 +238,11 @@ def finish_hand(match: Match) -> Match:
     return play_until(match, lambda m: len(m.hands) > hands)
 
 
+def finish_match(match: Match) -> Match:
+    """Play the match to its end with the first legal move each time."""
+    return play_until(match, lambda m: m.is_over)
+
+
 # ----------------------------------------------------------------------------- statistics
 
 

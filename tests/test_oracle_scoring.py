@@ -27,7 +27,6 @@ from scopa import (
     MissingSuit,
     Primiera,
     PrimieraRule,
-    PrimieraTable,
     Rules,
     ScoringRules,
 )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -26,10 +25,10 @@ from scopa import (
 )
 from scopa.match import Moment, match_moments
 from scopa.svg import card_svg, cards_svg, match_svg, state_svg
+from tests.helpers import CARD_CODE
 from tests.strategies import any_rules, states
 
 SVG = "{http://www.w3.org/2000/svg}"
-CARD_CODE = re.compile(r"\b(?:10|[1-9])[DCSB]\b")
 
 FAMILY = [find_variant(name) for name in ("classic", "scopa-3", "scopa-4", "scopone", "scopa-6")]
 family = pytest.mark.parametrize("rules", FAMILY, ids=[r.name for r in FAMILY])
