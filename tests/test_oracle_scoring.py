@@ -31,7 +31,7 @@ from scopa import (
     ScoringRules,
 )
 from tests import oracle
-from tests.helpers import PRIMIERA_TABLES, every_preset
+from tests.helpers import PRIMIERA_TABLES, STANDARD_CATEGORIES, every_preset
 from tests.oracle import (
     POLICIES,
     PRIMIERA_VALUES,
@@ -51,7 +51,7 @@ def test_the_presets_score_as_the_spec_says() -> None:
     for rules in PRESETS:
         table, policy = preset_primiera(rules)
         names = [c.name for c in rules.scoring.components]
-        assert names == ["scope", "carte", "denari", "settebello", "primiera"], rules.name
+        assert names == STANDARD_CATEGORIES, rules.name
         component = rules.scoring.components[-1]
         assert isinstance(component, Primiera)
         assert list(component.table.values) == PRIMIERA_VALUES[table][1:]

@@ -19,7 +19,7 @@ import attrs
 import pytest
 
 from scopa import Card, Deck, GameState, Match, Move, Napola, Outcome, find_variant
-from tests.helpers import assert_legal, cards, rest_of
+from tests.helpers import STANDARD_CATEGORIES, assert_legal, cards, rest_of
 
 
 def test_first_lead_may_be_an_ace_when_only_aces_are_held() -> None:
@@ -97,14 +97,7 @@ def test_napoleone_through_a_match(wins: bool) -> None:
     )
     assert match.state.scope == (0, 0, 0, 9)
     score = match.hands[0].score
-    assert [c.name for c in score] == [
-        "scope",
-        "carte",
-        "denari",
-        "settebello",
-        "primiera",
-        "napola",
-    ]
+    assert [c.name for c in score] == [*STANDARD_CATEGORIES, "napola"]
     assert [c.points for c in score] == [(0, 9), (0, 0), (1, 0), (1, 0), (0, 0), (10, 0)]
     assert score["primiera"].figures == (42, 42)
     assert score["napola"].wins_match == (0 if wins else None)

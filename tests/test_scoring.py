@@ -15,7 +15,7 @@ from scopa import (
     ScoringRules,
     Suit,
 )
-from tests.helpers import CLASSIC, finished, piles_of
+from tests.helpers import CLASSIC, STANDARD_CATEGORIES, finished, piles_of
 
 KING_OF_DENARI = Card(Rank.RE, Suit.DENARI)
 
@@ -41,14 +41,7 @@ def test_a_user_component_scores_without_touching_the_library() -> None:
     # lacks three suits and 1 lacks denari, so nobody scores it.
     assert score["primiera"].points == (0, 0)
     assert score.points == (3, 1)
-    assert [c.name for c in score] == [
-        "scope",
-        "carte",
-        "denari",
-        "settebello",
-        "primiera",
-        "re bello",
-    ]
+    assert [c.name for c in score] == [*STANDARD_CATEGORIES, "re bello"]
 
 
 def test_component_names_must_be_unique_and_components_must_fit_the_protocol() -> None:
