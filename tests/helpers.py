@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 
 import attrs
 import pytest
@@ -28,6 +29,9 @@ from scopa import (
     find_variant,
 )
 from tests.strategies import PRESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The project's folder, which holds `src/`, `tests/` and `docs/`."""
 
 CLASSIC = find_variant("classic")
 TRETRE = find_variant("tretre")

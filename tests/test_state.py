@@ -46,11 +46,11 @@ def all_cards(state: GameState) -> list[Card]:
 CASES = [pytest.param(st.just(rules), id=rules.name) for rules in PRESETS] + [
     pytest.param(any_rules, id="varied")
 ]
-every_preset = pytest.mark.parametrize("rules", CASES)
+every_preset_and_varied = pytest.mark.parametrize("rules", CASES)
 per_case = settings(max_examples=25)
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_the_forty_cards_are_conserved(
@@ -63,7 +63,7 @@ def test_the_forty_cards_are_conserved(
     assert len(state.piles) == len(state.hands) == len(state.scope) == state.rules.players
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_legal_moves_match_the_brute_force_rules(
@@ -79,7 +79,7 @@ def test_legal_moves_match_the_brute_force_rules(
         assert moves, "a player to move always has a move"
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_every_legal_move_applies_and_keeps_the_state(
@@ -95,7 +95,7 @@ def test_every_legal_move_applies_and_keeps_the_state(
     assert state.to_text() == before
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_illegal_moves_are_refused_and_change_nothing(
@@ -114,7 +114,7 @@ def test_illegal_moves_are_refused_and_change_nothing(
     assert state.to_text() == before
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_a_hand_lasts_exactly_its_plays(
@@ -133,7 +133,7 @@ def test_a_hand_lasts_exactly_its_plays(
     assert all(not hand for hand in state.hands)
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_scores_add_up(rules: st.SearchStrategy[Rules], data: st.DataObject) -> None:
@@ -168,7 +168,7 @@ def test_scores_add_up(rules: st.SearchStrategy[Rules], data: st.DataObject) -> 
         assert not chosen.leftovers_to_last_capturer or end.last_capturer is None
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_position_text_round_trips(rules: st.SearchStrategy[Rules], data: st.DataObject) -> None:
