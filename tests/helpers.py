@@ -91,10 +91,10 @@ def rest_of(*groups: Iterable[Card]) -> frozenset[Card]:
     return frozenset(card for card in DECK if card not in used)
 
 
-def piles_of(texts: Sequence[str]) -> list[frozenset[Card]]:
-    """Each player's pile from its card list; `*` is every card not in another pile."""
+def piles_of(texts: Sequence[str], *placed: Iterable[Card]) -> list[frozenset[Card]]:
+    """Each player's pile from its card list; `*` is every card in no other pile or group."""
     named = [frozenset() if text == "*" else cards(text) for text in texts]
-    rest = rest_of(*named)
+    rest = rest_of(*named, *placed)
     return [rest if text == "*" else pile for text, pile in zip(texts, named, strict=True)]
 
 
@@ -126,15 +126,13 @@ def position(
     dealt = card_list(stock)
     if piles is None:
         piles = ["*" if player == dealer else "" for player in range(players)]
-    named = [frozenset() if text == "*" else cards(text) for text in piles]
-    rest = rest_of(*held, on_table, dealt, *named)
     return GameState.from_position(
         rules,
         hands=held,
         table=on_table,
         stock=dealt,
         dealer=dealer,
-        piles=[rest if text == "*" else pile for text, pile in zip(piles, named, strict=True)],
+        piles=piles_of(piles, *held, on_table, dealt),
         scope=scope,
         last_capturer=last_capturer,
     )
