@@ -38,6 +38,15 @@ def deal(state: ScopaState, rng: random.Random) -> None:
         state.apply_action(rng.choice(outcomes))
 
 
+def after_deal(game: ScopaGame, rng: random.Random, plays: int = 0) -> ScopaState:
+    """A new state of `game`, dealt at random, after `plays` random actions."""
+    state = game.new_initial_state()
+    deal(state, rng)
+    for _ in range(plays):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
 def play_randomly(game: ScopaGame, seed: int) -> ScopaState:
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -206,8 +215,7 @@ def test_a_game_never_outlasts_its_declared_length() -> None:
 
 def test_actions_are_played_as_moves() -> None:
     rng = random.Random(8)
-    state = load("scopone").new_initial_state()
-    deal(state, rng)
+    state = after_deal(load("scopone"), rng)
     position = state.position
     assert position is not None
     action = rng.choice(state.legal_actions())
@@ -241,8 +249,7 @@ def test_returns_are_side_points_minus_best_other(variant: str, seed: int) -> No
 
 def test_returns_are_zero_before_the_end() -> None:
     rng = random.Random(5)
-    state = load("classic").new_initial_state()
-    deal(state, rng)
+    state = after_deal(load("classic"), rng)
     assert state.returns() == [0.0, 0.0]
     assert state.rewards() == [0.0, 0.0]
 
@@ -250,10 +257,7 @@ def test_returns_are_zero_before_the_end() -> None:
 def test_observations() -> None:
     rng = random.Random(6)
     game = load("scopa-4")
-    state = game.new_initial_state()
-    deal(state, rng)
-    for _ in range(5):
-        state.apply_action(rng.choice(state.legal_actions()))
+    state = after_deal(game, rng, plays=5)
     position = state.position
     assert position is not None
     for player in range(4):
@@ -287,8 +291,7 @@ def test_observations_while_dealing_show_only_own_cards() -> None:
 def test_public_observer_hides_the_hand() -> None:
     game = load("classic")
     rng = random.Random(7)
-    state = game.new_initial_state()
-    deal(state, rng)
+    state = after_deal(game, rng)
     public = pyspiel.IIGObservationType(
         perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
     )
@@ -306,8 +309,7 @@ def test_public_observer_hides_the_hand() -> None:
 
 def test_clone_is_independent() -> None:
     rng = random.Random(9)
-    state = load("classic").new_initial_state()
-    deal(state, rng)
+    state = after_deal(load("classic"), rng)
     copy = state.clone()
     assert str(copy) == str(state)
     assert copy.history() == state.history()
@@ -319,10 +321,7 @@ def test_clone_is_independent() -> None:
 def test_serialization_keeps_the_plays() -> None:
     rng = random.Random(10)
     game = load("scopa-4")
-    state = game.new_initial_state()
-    deal(state, rng)
-    for _ in range(6):
-        state.apply_action(rng.choice(state.legal_actions()))
+    state = after_deal(game, rng, plays=6)
     again = game.deserialize_state(state.serialize())
     assert str(again) == str(state)
     assert again.history() == state.history()
@@ -371,8 +370,7 @@ def test_resampling_keeps_the_information_state(variant: str, knobs: dict[str, A
 
 def test_resampling_draws_other_hands() -> None:
     rng = random.Random(12)
-    state = load("classic").new_initial_state()
-    deal(state, rng)
+    state = after_deal(load("classic"), rng)
     sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
     worlds = {str(state.resample_from_infostate(0, sampler)) for _ in range(10)}
     assert len(worlds) > 1
@@ -381,8 +379,7 @@ def test_resampling_draws_other_hands() -> None:
 def test_resampling_gives_up_on_unlikely_histories(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(openspiel_adapter, "_RESAMPLE_ATTEMPTS", 0)
     rng = random.Random(13)
-    state = load("classic").new_initial_state()
-    deal(state, rng)
+    state = after_deal(load("classic"), rng)
     state.apply_action(state.legal_actions()[0])
     world = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert world.history() == []
@@ -405,13 +402,19 @@ def play_with_bots(game: ScopaGame, bots: list[Any], seed: int) -> ScopaState:
     return state
 
 
+def ismcts_bot(game: ScopaGame, evaluator: Any, simulations: int, seed: int) -> Any:
+    """OpenSpiel's information-set MCTS bot, seeded."""
+    random_state = np.random.RandomState(seed)
+    return ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=random_state
+    )
+
+
 def test_ismcts_against_mcts() -> None:
     game = load("classic")
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
     bots = [
-        ismcts.ISMCTSBot(
-            game, evaluator, uct_c=2.0, max_simulations=40, random_state=np.random.RandomState(2)
-        ),
+        ismcts_bot(game, evaluator, simulations=40, seed=2),
         mcts.MCTSBot(
             game,
             uct_c=2.0,
@@ -429,9 +432,7 @@ def test_ismcts_partners_against_random_bots() -> None:
     game = load("scopa-4")
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(5))
     bots = [
-        ismcts.ISMCTSBot(
-            game, evaluator, uct_c=2.0, max_simulations=10, random_state=np.random.RandomState(6)
-        )
+        ismcts_bot(game, evaluator, simulations=10, seed=6)
         if player % 2 == 0
         else random_bot(game, player)
         for player in range(4)

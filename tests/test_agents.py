@@ -8,12 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import DECK, Card, GameState, Move, Rules, find_variant, view
+from scopa import GameState, Move, Rules, view
 from scopa.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, play_hand
+from tests.helpers import CLASSIC, every_preset, lead
 from tests.strategies import PRESETS, states
 
-every_preset = pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
-C = Card.parse
 AGENTS: list[Agent] = [RandomAgent(), GreedyAgent(), SearchAgent(iterations=2)]
 
 
@@ -38,39 +37,22 @@ def test_agents_play_whole_hands(rules: Rules) -> None:
     assert end.is_terminal
 
 
-def _position(hand: str, table: str, opponent: str = "") -> GameState:
-    cards = [C(t) for t in hand.split()]
-    on_table = [C(t) for t in table.split()]
-    theirs = [C(t) for t in opponent.split()]
-    rest = [c for c in DECK if c not in {*cards, *on_table, *theirs}]
-    theirs += rest[: len(cards) - len(theirs)]
-    rest = rest[len(cards) - len([C(t) for t in opponent.split()]) :]
-    return GameState.from_position(
-        find_variant("classic"),
-        hands=[cards, theirs],
-        table=on_table,
-        stock=[],
-        dealer=1,
-        piles=[[c for c in rest if c not in theirs], []],
-    )
-
-
 def test_greedy_takes_a_scopa() -> None:
     # 7D can sweep {3C, 4S}; laying 9B would leave 3+4+9 = 16 on the table
-    state = _position("7D 9B", "3C 4S")
+    state = lead(CLASSIC, "7D 9B", "3C 4S")
     assert GreedyAgent().choose(state, random.Random(0)) == Move.parse("7Dx3C+4S")
 
 
 def test_greedy_prefers_the_settebello() -> None:
     # 7C may take 7D (settebello) and 7B is left; 2C must take 2S: 7D is worth far more
-    state = _position("7C 2C", "7D 2S 9B")
+    state = lead(CLASSIC, "7C 2C", "7D 2S 9B")
     assert GreedyAgent().choose(state, random.Random(0)) == Move.parse("7Cx7D")
 
 
 def test_greedy_lays_the_cheapest_card_safely() -> None:
     # nothing captures: laying 10B leaves 10+9 = 19 (safe); laying 1C leaves 10; 10B is also
     # worth less (0.25 against 0.75)
-    state = _position("10B 1C", "9S")
+    state = lead(CLASSIC, "10B 1C", "9S")
     assert GreedyAgent().choose(state, random.Random(0)) == Move.parse("10B")
 
 
@@ -83,7 +65,7 @@ def test_search_uses_a_clock_only_when_given_one() -> None:
         calls.append(value)
         return float(value)
 
-    state = GameState.new(find_variant("classic"), seed=4)
+    state = GameState.new(CLASSIC, seed=4)
     agent = SearchAgent(iterations=50, seconds=2.0, clock=clock)
     assert agent.choose(state, random.Random(0)) in state.legal_moves()
     assert 2 <= len(calls) <= 4  # the budget of 2 "seconds" ends the search early

@@ -22,12 +22,7 @@ from scopa.board import (
     state_text,
 )
 from scopa.svg import state_svg
-
-CARD = re.compile(r"\b(?:10|[1-9])[DCSB]\b")
-
-
-def cards(text: str) -> list[scopa.Card]:
-    return [scopa.Card.parse(word) for word in text.split()]
+from tests.helpers import CARD_CODE, card_list
 
 
 def played(variant: str, plays: int, seed: int = 5) -> scopa.GameState:
@@ -45,14 +40,19 @@ def test_a_position_of_four_players_by_hand() -> None:
     # scopa-4, dealer 3, so player 0 leads. Dealt: 1D 7C 2C / 9B 10D 5D / 4C 8B 6S /
     # 1B 7D 4S, table 3S 5C 9C 6D. Player 0 lays 2C down; player 1 takes 5C with 5D.
     rules = scopa.find_variant("scopa-4")
-    dealt = cards("1D 7C 2C 9B 10D 5D 4C 8B 6S 1B 7D 4S 3S 5C 9C 6D")
+    dealt = card_list("1D 7C 2C 9B 10D 5D 4C 8B 6S 1B 7D 4S 3S 5C 9C 6D")
     state = scopa.GameState.from_position(
         rules,
-        hands=[cards("1D 7C"), cards("9B 10D"), cards("4C 8B 6S"), cards("1B 7D 4S")],
-        table=cards("2C 3S 6D 9C"),
+        hands=[
+            card_list("1D 7C"),
+            card_list("9B 10D"),
+            card_list("4C 8B 6S"),
+            card_list("1B 7D 4S"),
+        ],
+        table=card_list("2C 3S 6D 9C"),
         stock=[c for c in scopa.DECK if c not in dealt],
         dealer=3,
-        piles=[[], cards("5D 5C"), [], []],
+        piles=[[], card_list("5D 5C"), [], []],
     )
     assert state.current_player == 2
     assert state_text(state, player=2).splitlines() == [
@@ -89,7 +89,7 @@ def test_every_preset_fits_80_columns_and_hides_the_other_hands(name: str) -> No
             assert max(map(len, picture.splitlines())) <= WIDTH
             assert not set(picture) & set("♦♥♠♣")
             rows = [line for line in picture.splitlines() if line[:2] in ("> ", "  ")]
-            shown = set(CARD.findall("\n".join(rows)))
+            shown = set(CARD_CODE.findall("\n".join(rows)))
             for player, hand in enumerate(state.hands):
                 if seat is not None and player != seat:
                     assert not {str(c) for c in hand} & shown
@@ -113,7 +113,7 @@ def test_str_draws_and_to_text_keeps_the_notation() -> None:
 
 
 def test_cards_and_moves_are_written_as_typed_sorted_by_rank() -> None:
-    assert cards_text(cards("10B 7C 1C 7D")) == "1C 7D 7C 10B"  # suits in the order D C S B
+    assert cards_text(card_list("10B 7C 1C 7D")) == "1C 7D 7C 10B"  # suits in the order D C S B
     assert cards_text([]) == "-"
     assert move_text(scopa.Move.parse("7Dx3C+4S")) == "7D taking 3C 4S"
     assert move_text(scopa.Move.parse("7D")) == "7D on the table"

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import scopa
 from scopa import (
     DECK,
     Card,
@@ -282,11 +281,6 @@ def test_out_of_range_seeds_are_refused(seed: int) -> None:
 def test_seeds_must_be_ints(seed: object) -> None:
     with pytest.raises(TypeError, match="seed"):
         Deck.shuffled(seed)  # type: ignore[arg-type]
-
-
-def test_public_names_exist() -> None:
-    for name in scopa.__all__:
-        assert hasattr(scopa, name), name
 
 
 @given(st.lists(st.sampled_from(DECK), unique=True))

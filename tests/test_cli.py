@@ -24,10 +24,10 @@ from scopa.agents import GreedyAgent
 from scopa.records import read_record, write_record
 from scopa.stakes import AbandonReason
 from scopa.tournament import tournament
+from tests.helpers import CLASSIC, position
 
 COMMAND = [sys.executable, "-m", "scopa"]
 TERMINAL = {**os.environ, "TERM": "xterm-256color"}
-CARD = re.compile(r"\b(?:10|[1-9])[DCSB]\b")
 
 
 def run(
@@ -321,7 +321,7 @@ def test_live_play_celebrates_every_scopa_and_says_where_the_leftovers_go(
 
 def test_a_card_not_in_hand_is_refused_in_the_words_it_was_typed() -> None:
     keys = keystrokes("classic", 7)
-    hand = scopa.Match.new(scopa.find_variant("classic"), seed=7).state.hands[0]
+    hand = scopa.Match.new(CLASSIC, seed=7).state.hands[0]
     absent = next(c for c in scopa.DECK if c not in hand and c.suit is scopa.Suit.COPPE)
     result = run("play", "--seed", "7", stdin="\n".join([str(absent), *keys, "n"]) + "\n")
     assert result.returncode == 0
@@ -514,7 +514,7 @@ def test_a_record_that_is_not_utf8_is_one_line(command: list[str], tmp_path: Pat
 
 
 def test_resuming_a_finished_match_is_one_line(tmp_path: Path) -> None:
-    match = scopa.Match.new(scopa.find_variant("classic"), seed=2)
+    match = scopa.Match.new(CLASSIC, seed=2)
     match = match.abandon(1)
     done = tmp_path / "done.txt"
     done.write_text(write_record(match), encoding="utf-8")
@@ -532,7 +532,7 @@ def test_a_rules_name_with_markup_is_refused_and_shown_as_it_is(
 ) -> None:
     # the library refuses such a name; a record written by hand with one is bad data, and
     # the message shows the name as written, not rendered
-    record = record_file(tmp_path / "markup.txt", scopa.find_variant("classic"), plays=3)
+    record = record_file(tmp_path / "markup.txt", CLASSIC, plays=3)
     lines = record.read_text(encoding="utf-8").splitlines()
     lines[1] = lines[1][:-1] + f', "name": "{MARKUP}"}}'
     record.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -550,7 +550,7 @@ def test_typed_markup_is_shown_as_it_is() -> None:
 
 
 def test_a_rules_name_the_terminal_cannot_show_is_escaped(tmp_path: Path) -> None:
-    rules = attrs.evolve(scopa.find_variant("classic"), name="snow \u2603")
+    rules = attrs.evolve(CLASSIC, name="snow \u2603")
     for command in (["replay", "--all"], ["play", "--resume"]):
         record = record_file(tmp_path / "odd.txt", rules, plays=3)
         env = {**os.environ, "PYTHONIOENCODING": "ascii"}
@@ -580,8 +580,22 @@ def spawn(*args: str) -> Any:
     )
 
 
-def test_the_board_is_redrawn_in_place_in_colour() -> None:
+def interrupt(child: Any, answer: str) -> None:
+    """Press Ctrl-C, and answer the question whether to abandon the match."""
+    child.sendintr()
+    child.expect("Abandon the match")
+    child.sendline(answer)
+
+
+def exits_cleanly(child: Any) -> None:
+    """The command in the terminal ends by itself, with exit status 0."""
     pexpect = pytest.importorskip("pexpect")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_the_board_is_redrawn_in_place_in_colour() -> None:
     child = spawn("play", "--seed", "7")
     child.expect_exact("\x1b[H\x1b[2J")  # the screen is cleared, then the board drawn
     child.expect("Your move")
@@ -593,14 +607,10 @@ def test_the_board_is_redrawn_in_place_in_colour() -> None:
     child.expect_exact("\x1b[H\x1b[2J")  # drawn again for the next move
     child.expect("Your move")
     assert "You play" in child.before
-    child.sendintr()
-    child.expect("Abandon the match")
-    child.sendline("a")
+    interrupt(child, "a")
     child.expect("Save the match record")
     child.sendline("n")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    exits_cleanly(child)
 
 
 def test_the_countdown_is_visible_on_a_terminal() -> None:
@@ -613,35 +623,25 @@ def test_the_countdown_is_visible_on_a_terminal() -> None:
 
 
 def test_ctrl_c_offers_to_abandon_with_the_variant_consequences() -> None:
-    pexpect = pytest.importorskip("pexpect")
     child = spawn("play", "--variant", "tretre", "--seed", "2")
     child.expect("Your move")
-    child.sendintr()
-    child.expect("Abandon the match")
-    child.sendline("a")
+    interrupt(child, "a")
     # hand 1 abandoned: -30 brilli, and the other player takes the 10 of the hand
     child.expect("brilli  you -30, player 1 10")
     child.expect("You abandoned: the computer wins.")
     child.expect("Save the match record")
     child.sendline("n")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    exits_cleanly(child)
 
 
 def test_ctrl_c_can_save_and_resume(tmp_path: Path) -> None:
-    pexpect = pytest.importorskip("pexpect")
     saved = tmp_path / "saved.txt"
     child = spawn("play", "--seed", "4")
     child.expect("Your move")
-    child.sendintr()
-    child.expect("Abandon the match")
-    child.sendline("s")
+    interrupt(child, "s")
     child.expect("File name")
     child.sendline(str(saved))
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    exits_cleanly(child)
     assert not read_record(saved.read_text()).is_over
     resumed = run("play", "--resume", str(saved), stdin="quit\na\nn\n")
     assert resumed.returncode == 0
@@ -649,8 +649,7 @@ def test_ctrl_c_can_save_and_resume(tmp_path: Path) -> None:
 
 
 def test_replay_on_a_terminal_says_what_to_press(tmp_path: Path) -> None:
-    pexpect = pytest.importorskip("pexpect")
-    record = record_file(tmp_path / "match.txt", scopa.find_variant("classic"), plays=4)
+    record = record_file(tmp_path / "match.txt", CLASSIC, plays=4)
     child = spawn("replay", str(record))
     child.expect("Press Enter to see each play, or type q and Enter to stop.")
     child.expect_exact("(Enter, or q to stop) ")
@@ -658,21 +657,11 @@ def test_replay_on_a_terminal_says_what_to_press(tmp_path: Path) -> None:
     child.expect("Player 1: ")
     child.expect_exact("(Enter, or q to stop) ")
     child.sendline("q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    exits_cleanly(child)
 
 
 def test_left_on_table_keeps_an_ace_that_goes_to_its_players_pile() -> None:
-    rules = attrs.evolve(scopa.find_variant("classic"), ace_on_empty_table_captures_itself=True)
-    ace = scopa.Card.parse("1D")
-    empty = scopa.GameState.from_position(
-        rules,
-        hands=[[], [ace]],
-        table=[],
-        stock=[],
-        dealer=1,
-        piles=[[c for c in scopa.DECK if c != ace], []],
-    )
+    rules = attrs.evolve(CLASSIC, ace_on_empty_table_captures_itself=True)
+    empty = position(rules, ["", "1D"], piles=["*", ""])
     move = empty.legal_moves()[0]
     assert cli._left_on_table(empty, move, empty.apply(move)) == frozenset()

@@ -10,21 +10,9 @@ import math
 from fractions import Fraction
 from itertools import islice
 
-from scopa import GameState, MisdealRule, Rank, find_variant
+from scopa import GameState, MisdealRule, Rank
 from scopa._shuffle import orders as shuffled_orders
-
-
-def chi_square_critical(df: int, z: float = 3.09) -> float:
-    """The chi-square quantile for a normal quantile z (Wilson–Hilferty), 3.09 ~ 0.1%."""
-    a = 2 / (9 * df)
-    return float(df * (1 - a + z * math.sqrt(a)) ** 3)
-
-
-def chi_square(observed: list[int], probabilities: list[float]) -> float:
-    total = sum(observed)
-    return sum(
-        (o - total * p) ** 2 / (total * p) for o, p in zip(observed, probabilities, strict=True)
-    )
+from tests.helpers import CLASSIC, chi_square, chi_square_critical
 
 
 def test_every_card_is_uniform_over_the_positions() -> None:
@@ -84,12 +72,11 @@ def test_misdeal_rules_match_the_rate_each_annuls() -> None:
 
 
 def test_accepted_tables_have_the_conditional_king_distribution() -> None:
-    rules = find_variant("classic")
     deals = 30_000
     counts = [0, 0, 0]
     redeals = 0
     for seed in range(deals):
-        state = GameState.new(rules, seed=seed)
+        state = GameState.new(CLASSIC, seed=seed)
         kings = sum(1 for card in state.table if card.rank == Rank.RE)
         counts[kings] += 1  # 3 or 4 kings would raise IndexError: never accepted
         stream = shuffled_orders(seed)

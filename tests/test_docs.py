@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import importlib
 import re
-from pathlib import Path
 
 import pytest
 
 import scopa
+from tests.helpers import ROOT
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = ROOT / "docs"
 # The API reference has a page per module; the names are looked up in all of them.
 REFERENCE = "\n".join(
     page.read_text(encoding="utf-8") for page in sorted((DOCS / "reference").glob("*.md"))

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import DECK, Card, GameState, IllegalMoveError, Move, Rules, find_variant, view
+from scopa import DECK, IllegalMoveError, Move, Rules, find_variant, view
 from scopa.encoding import (
     ACTION_COUNT,
     OFFSETS,
@@ -18,10 +18,8 @@ from scopa.encoding import (
     observation,
     observation_size,
 )
-from tests.strategies import PRESETS, states
-
-every_preset = pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
-C = Card.parse
+from tests.helpers import CLASSIC, every_preset, lead
+from tests.strategies import states
 
 
 @every_preset
@@ -81,23 +79,8 @@ def test_the_action_space_has_the_documented_size_and_blocks() -> None:
     assert OFFSETS[3] == 18 + 26  # the 3 of denari: 6 + 20 sets adding up to 3
 
 
-def _state(rules: Rules, hand: str, table: str) -> GameState:
-    cards = [C(t) for t in hand.split()]
-    on_table = [C(t) for t in table.split()]
-    rest = [c for c in DECK if c not in cards and c not in on_table]
-    return GameState.from_position(
-        rules,
-        hands=[cards, rest[: len(cards)]],
-        table=on_table,
-        stock=[],
-        dealer=1,
-        piles=[rest[len(cards) :], []],
-    )
-
-
 def test_known_action_ids() -> None:
-    classic = find_variant("classic")
-    state = _state(classic, "7D 2B", "7B 3C 4S")
+    state = lead(CLASSIC, "7D 2B", "7B 3C 4S")
     # 7D is card 6; its block starts after those of 1D..6D, of 6 + their sum sets each
     start = sum(6 + [0, 0, 6, 20, 47, 96, 186][r] for r in range(1, 7))
     assert OFFSETS[6] == start
@@ -108,13 +91,13 @@ def test_known_action_ids() -> None:
     assert legal_actions(state) == [start + 4, OFFSETS[31]]
     # a sweeping Ace takes the whole table: offset 5
     assi = find_variant("scopa-d-assi")
-    sweep = _state(assi, "1D", "3C 4S")
+    sweep = lead(assi, "1D", "3C 4S")
     assert legal_actions(sweep) == [OFFSETS[0] + 5]
     assert move_of_action(sweep, OFFSETS[0] + 5) == Move.parse("1Dx3C+4S")
 
 
 def test_bad_action_ids_are_refused() -> None:
-    state = _state(find_variant("classic"), "7D 2B", "7B 3C 4S")
+    state = lead(CLASSIC, "7D 2B", "7B 3C 4S")
     for action in (-1, ACTION_COUNT, True, "3"):
         with pytest.raises(IllegalMoveError, match="not an id"):
             move_of_action(state, action)  # type: ignore[arg-type]

@@ -40,10 +40,10 @@ from scopa import (
     Move,
     Rules,
     ScopaError,
-    find_variant,
     variant_names,
 )
 from scopa.records import read_record, rules_from_data, rules_to_data, write_record
+from tests.helpers import CLASSIC, with_fields
 from tests.strategies import PRESETS, any_rules, decks, seeds, states
 from tests.validator import check_match, check_rules, check_state
 
@@ -514,7 +514,7 @@ def test_rules_in_a_record(data: Any) -> None:
 @settings(max_examples=60)
 @given(value=not_text, data=st.data())
 def test_readers_refuse_what_is_not_text(value: object, data: st.DataObject) -> None:
-    state = GameState.new(find_variant("classic"), seed=data.draw(seeds))
+    state = GameState.new(CLASSIC, seed=data.draw(seeds))
     readers: list[Callable[[Any], object]] = [
         Card.parse,
         Move.parse,
@@ -533,15 +533,7 @@ def test_readers_refuse_what_is_not_text(value: object, data: st.DataObject) -> 
 # that break later, when this file was written. A plain reader must refuse them with a
 # NotationError (or, for the rules, return rules that work).
 
-CLASSIC = find_variant("classic")
-POSITION = GameState.new(CLASSIC, seed=1).to_text()  # dealer field: the sixth
-FIELDS_OF_POSITION = POSITION.split()
-
-
-def _position_with(field: int, value: str) -> str:
-    fields = list(FIELDS_OF_POSITION)
-    fields[field] = value
-    return " ".join(fields)
+POSITION = GameState.new(CLASSIC, seed=1).to_text()
 
 
 def _deep(depth: int) -> Any:
@@ -561,10 +553,10 @@ def _record(first_dealer: str = "0", rules: str = '{"changes": {}, "variant": "c
 @pytest.mark.parametrize(
     "text",
     [
-        _position_with(5, "\u00b2"),  # a superscript two passes str.isdigit, not int()
-        _position_with(6, "\u00b9"),
-        _position_with(4, "0/\u00b3"),
-        _position_with(5, "9" * 5000),  # more digits than int() reads
+        with_fields(POSITION, dealer="\u00b2"),  # a superscript two passes str.isdigit, not int()
+        with_fields(POSITION, current="\u00b9"),
+        with_fields(POSITION, scope="0/\u00b3"),
+        with_fields(POSITION, dealer="9" * 5000),  # more digits than int() reads
         POSITION.replace("10D", "\u212aD", 1),  # the Kelvin sign: a KeyError
         POSITION.replace("10B", "\u212ab", 1),
     ],

@@ -1,8 +1,10 @@
-"""Matches: known answers computed by hand from SPEC.md §0, §2, §6 and §7, and properties."""
+"""Matches: known answers computed by hand from SPEC.md §0, §2, §6 and §7, and properties.
+
+The known answers of whole matches, hand by hand, are in `tests/golden/matches.txt`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction as F
 
 import attrs
@@ -12,8 +14,6 @@ from hypothesis import strategies as st
 
 from scopa import (
     AbandonReason,
-    Captures,
-    CategoryScore,
     Deck,
     HandScore,
     IllegalMoveError,
@@ -22,84 +22,13 @@ from scopa import (
     Move,
     Outcome,
     Rules,
-    ScoringRules,
     SeriesRecord,
-    find_variant,
 )
 from scopa.records import read_record, write_record
-from tests.strategies import PRESETS, seeds
-
-TRETRE = find_variant("tretre")
-CLASSIC = find_variant("classic")
-
-
-@attrs.frozen(eq=False)
-class Scripted:
-    """A scoring component that gives the hands the points of a script, in order."""
-
-    script: Iterator[tuple[int, int]]
-    name: str = "scripted"
-
-    def score(self, hand: Captures) -> CategoryScore:
-        return CategoryScore(self.name, next(self.script))
-
-
-def scripted(base: Rules, points: list[tuple[int, int]]) -> Rules:
-    return attrs.evolve(base, scoring=ScoringRules((Scripted(iter(points)),)))
-
-
-def finish_hand(match: Match) -> Match:
-    """Play the hand in progress to its end with the first legal move each time."""
-    hands = len(match.hands)
-    while len(match.hands) == hands:
-        match = match.apply(match.state.legal_moves()[0])
-    return match
-
-
-def play(match: Match) -> Match:
-    while not match.is_over:
-        match = finish_hand(match)
-    return match
-
+from tests.helpers import CLASSIC, TRETRE, every_preset, finish_hand, finish_match, scripted
+from tests.strategies import seeds
 
 # ----------------------------------------------------------------------------- ends
-
-
-@pytest.mark.parametrize(
-    ("points", "winner", "totals", "brilli"),
-    [
-        ([(9, 2)], 0, (9, 2), (F(90, 11) + 40, F(20, 11))),
-        ([(5, 3), (4, 1)], 0, (9, 4), (F(25, 4) + 38, F(15, 4) + 2)),
-        ([(2, 1), (3, 3), (4, 1)], 0, (9, 5), (F(20, 3) + 33, F(10, 3) + 7)),
-        ([(2, 2), (2, 3), (3, 2), (2, 1)], 0, (9, 8), (F(35), F(15))),
-        # both reach the target in hand 3: 11-10, the higher total wins
-        (
-            [(3, 4), (4, 4), (4, 2)],
-            0,
-            (11, 10),
-            (F(30, 7) + 5 + F(20, 3) + 20, F(40, 7) + 5 + F(10, 3)),
-        ),
-        # 9-9 is a tie at the target: another hand is played, 10-11
-        ([(4, 4), (5, 5), (1, 2)], 1, (10, 11), (F(40, 3), F(110, 3))),
-    ],
-)
-def test_tretre_matches_end_where_the_rules_say(
-    points: list[tuple[int, int]], winner: int, totals: tuple[int, int], brilli: tuple[F, F]
-) -> None:
-    match = Match.new(scripted(TRETRE, points), seed=1)
-    for hand in range(len(points)):
-        assert not match.is_over
-        assert match.hand_number == hand + 1
-        match = finish_hand(match)
-    assert match.is_over
-    assert match.winner == winner
-    assert match.totals == totals
-    assert [h.points for h in match.hands] == points
-    assert match.settlement == brilli
-    assert sum(match.settlement) == 50
-    assert match.outcomes == (
-        (Outcome.WIN, Outcome.LOSS) if winner == 0 else (Outcome.LOSS, Outcome.WIN)
-    )
 
 
 def test_a_classic_match_goes_to_eleven_and_has_no_stakes() -> None:
@@ -115,7 +44,7 @@ def test_a_classic_match_goes_to_eleven_and_has_no_stakes() -> None:
 
 def test_reaching_the_target_behind_the_opponent_does_not_end_it_early() -> None:
     # 6-8 then 4-3: 10-11, both over 9, the second player is ahead and wins.
-    match = play(Match.new(scripted(TRETRE, [(6, 8), (4, 3)]), seed=2))
+    match = finish_match(Match.new(scripted(TRETRE, [(6, 8), (4, 3)]), seed=2))
     assert (match.winner, match.totals) == (1, (10, 11))
 
 
@@ -272,7 +201,7 @@ def test_abandon_refuses_bad_players_and_reasons() -> None:
 
 def test_rematch_dealer_is_the_player_right_of_the_last_dealer() -> None:
     # three hands dealt by 0, 1, 0: the rematch is first dealt by 1
-    three = play(Match.new(scripted(TRETRE, [(2, 1), (3, 3), (4, 1)]), seed=10))
+    three = finish_match(Match.new(scripted(TRETRE, [(2, 1), (3, 3), (4, 1)]), seed=10))
     assert three.state.dealer == 0
     again = three.rematch(seed=11)
     assert again.first_dealer == again.dealer == 1
@@ -280,14 +209,14 @@ def test_rematch_dealer_is_the_player_right_of_the_last_dealer() -> None:
     assert three.rematch(decks=[Deck.shuffled(5)]).deck == Deck.shuffled(5)
     assert again.series_before == SeriesRecord(wins=(1, 0), losses=(0, 1), abandoned=(0, 0))
     # two hands dealt by 0, 1: the rematch is first dealt by 0
-    two = play(Match.new(scripted(TRETRE, [(5, 3), (4, 1)]), seed=12))
+    two = finish_match(Match.new(scripted(TRETRE, [(5, 3), (4, 1)]), seed=12))
     assert two.rematch(seed=1).first_dealer == 0
 
 
 def test_the_series_record_runs_on_until_a_player_leaves() -> None:
     won_by_0 = scripted(TRETRE, [(9, 0)] * 3)
-    match = play(Match.new(won_by_0, seed=13))
-    match = play(match.rematch(seed=14))
+    match = finish_match(Match.new(won_by_0, seed=13))
+    match = finish_match(match.rematch(seed=14))
     assert match.series == SeriesRecord(wins=(2, 0), losses=(0, 2), abandoned=(0, 0))
     match = match.rematch(seed=15).abandon(0)
     assert match.series == SeriesRecord(wins=(2, 1), losses=(0, 2), abandoned=(1, 0))
@@ -295,13 +224,13 @@ def test_the_series_record_runs_on_until_a_player_leaves() -> None:
     with pytest.raises(IllegalMoveError, match="player 0 left the table: the series is over"):
         match.rematch(seed=16)
     with pytest.raises(IllegalMoveError, match="a rematch starts once the match is over"):
-        play(Match.new(won_by_0, seed=16)).rematch(seed=17).rematch()
+        finish_match(Match.new(won_by_0, seed=16)).rematch(seed=17).rematch()
 
 
 def test_the_same_events_give_the_same_rematch_dealer() -> None:
     # the same three hands, dealt from a seed or from decks given one by one
     rules = scripted(TRETRE, [(2, 1), (3, 3), (4, 1)] * 2)
-    seeded = play(Match.new(rules, seed=10))
+    seeded = finish_match(Match.new(rules, seed=10))
     decks = [hand.deck for hand in seeded.hands]
     given = Match.new(rules, decks=decks[:1])
     for deck in decks[1:]:
@@ -315,7 +244,7 @@ def test_the_same_events_give_the_same_rematch_dealer() -> None:
 # ----------------------------------------------------------------------------- properties
 
 
-@pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
+@every_preset
 @settings(max_examples=5)
 @given(seed=seeds, data=st.data())
 def test_random_matches_end_and_add_up(rules: Rules, seed: int, data: st.DataObject) -> None:

@@ -46,19 +46,28 @@ from scopa import (
     find_variant,
     variant_names,
 )
-from tests.helpers import card_list, cards, rest_of
+from tests.helpers import (
+    CLASSIC,
+    card_list,
+    cards,
+    finish_match,
+    play_until,
+    position,
+    rebuilt,
+    rest_of,
+    with_fields,
+)
 
-CLASSIC = find_variant("classic")
 # The deal of seed 1, player 0 dealing: player 1 leads with 1D 9C 3S on 5D 6D 2C 8C.
-HANDS, TABLE = "2D8S9B/1D9C3S", "5D6D2C8C"
-STOCK = "4C3B5B10D1S3D5S4S1B10B1C10C6C6S10S6B7B2S4B8B9D7S9S7D3C7C2B4D8D5C"
-FIELDS = [HANDS, TABLE, STOCK, "-/-", "0/0", "0", "1", "-"]
-
-
-def position(**changes: str) -> str:
-    """The position of seed 1 with some fields (by name) changed."""
-    names = ["hands", "table", "stock", "piles", "scope", "dealer", "current", "last"]
-    return " ".join(changes.get(name, field) for name, field in zip(names, FIELDS, strict=True))
+SEED_1_TEXT = (
+    "2D8S9B/1D9C3S 5D6D2C8C 4C3B5B10D1S3D5S4S1B10B1C10C6C6S10S6B7B2S4B8B9D7S9S7D3C7C2B4D8D5C "
+    "-/- 0/0 0 1 -"
+)
+SEED_1 = GameState.new(CLASSIC, seed=1)
+# A position after the last deal: 2D with player 0, 5C with player 1, 3C on the table;
+# player 0 has captured every other card.
+ENDGAME = position(CLASSIC, ["2D", "5C"], "3C", piles=["*", "-"])
+NO_PILE = frozenset[Card]()
 
 
 def raised(error: type[Exception], call: Callable[[], object]) -> str:
@@ -75,8 +84,10 @@ def named(cases: Sequence[tuple[Any, ...]]) -> list[Any]:
     return [pytest.param(*arguments, id=name) for name, *arguments in cases]
 
 
-def test_the_position_used_here_is_the_deal_of_seed_1() -> None:
-    assert GameState.from_text(CLASSIC, position()) == GameState.new(CLASSIC, seed=1)
+def test_the_positions_used_here_are_the_deal_of_seed_1_and_a_legal_endgame() -> None:
+    assert GameState.from_text(CLASSIC, SEED_1_TEXT) == SEED_1
+    assert rebuilt(SEED_1) == SEED_1
+    assert ENDGAME.current_player == 0
 
 
 # --------------------------------------------------------------------------- text readers
@@ -170,91 +181,91 @@ TEXT_CASES: list[tuple[str, type[Exception], Callable[[], object], str]] = [
     (
         "hands",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(hands="2D8S9B")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, hands="2D8S9B")),
         "hands needs 2 parts separated by '/', got '2D8S9B'",
     ),
     (
         "piles",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(piles="-")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, piles="-")),
         "piles needs 2 parts separated by '/', got '-'",
     ),
     (
         "scope",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(scope="0")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, scope="0")),
         "scope needs 2 parts separated by '/', got '0'",
     ),
     (
         "scope count",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(scope="0/x")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, scope="0/x")),
         "a scope count must be a number, got 'x'",
     ),
     (
         "dealer",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(dealer="x")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, dealer="x")),
         "dealer must be a player number or '-', got 'x'",
     ),
     (
         "dealer '-'",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(dealer="-")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, dealer="-")),
         "the dealer cannot be '-'",
     ),
     (
         "dealer of ten digits",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(dealer="1234567890")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, dealer="1234567890")),
         "dealer must be a player number or '-', got '1234567890'",
     ),
     (
         "dealer of nine digits",
         InvalidStateError,
-        lambda: GameState.from_text(CLASSIC, position(dealer="123456789")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, dealer="123456789")),
         "dealer must be a player number from 0 to 1, not 123456789",
     ),
     (
         "current player",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(current="y")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, current="y")),
         "current player must be a player number or '-', got 'y'",
     ),
     (
         "last capturer",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(last="z")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, last="z")),
         "last capturer must be a player number or '-', got 'z'",
     ),
     (
         "a hand",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(hands="2D8S9Q/1D9C3S")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, hands="2D8S9Q/1D9C3S")),
         "cannot read '2D8S9Q' as a hand: bad card at '9Q'",
     ),
     (
         "an empty hand",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(hands="2D8S9B/")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, hands="2D8S9B/")),
         "cannot read '' as a hand (write '-' for none)",
     ),
     (
         "the table",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(table="5D6D2C8Q")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, table="5D6D2C8Q")),
         "cannot read '5D6D2C8Q' as a table: bad card at '8Q'",
     ),
     (
         "the stock",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(stock="4C3Q5B")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, stock="4C3Q5B")),
         "cannot read '4C3Q5B' as a stock: bad card at '3Q5B'",
     ),
     (
         "a pile",
         NotationError,
-        lambda: GameState.from_text(CLASSIC, position(piles="-/7Q")),
+        lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, piles="-/7Q")),
         "cannot read '7Q' as a pile: bad card at '7Q'",
     ),
 ]
@@ -279,91 +290,57 @@ def test_moves_are_read_with_either_x() -> None:
 # --------------------------------------------------------------------------- positions
 
 
-def seed_1_position(**changes: object) -> GameState:
-    """`from_position` on the deal of seed 1, with some arguments changed."""
-    arguments: dict[str, object] = {
-        "hands": [cards("2D 8S 9B"), cards("1D 9C 3S")],
-        "table": cards("5D 6D 2C 8C"),
-        "stock": GameState.new(CLASSIC, seed=1).stock,
-        "dealer": 0,
-    }
-    arguments.update(changes)
-    return GameState.from_position(CLASSIC, **arguments)  # type: ignore[arg-type]
-
-
-def endgame(**changes: object) -> GameState:
-    """A position after the last deal: 2D with player 0, 5C with player 1, 3C on the table."""
-    left = cards("2D 5C 3C")
-    arguments: dict[str, object] = {
-        "hands": [cards("2D"), cards("5C")],
-        "table": cards("3C"),
-        "stock": (),
-        "piles": [rest_of(left), frozenset()],
-        "scope": [0, 0],
-        "dealer": 1,
-        "last_capturer": 0,
-    }
-    arguments.update(changes)
-    return GameState.from_position(CLASSIC, **arguments)  # type: ignore[arg-type]
-
-
-def test_the_positions_used_here_are_legal() -> None:
-    assert seed_1_position() == GameState.new(CLASSIC, seed=1)
-    assert endgame().current_player == 0
-
-
-NO_PILE = frozenset[Card]()
 POSITION_CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "dealer",
-        lambda: seed_1_position(dealer=2),
+        lambda: rebuilt(SEED_1, dealer=2),
         "dealer must be a player number from 0 to 1, not 2",
     ),
     (
         "hands as text",
-        lambda: seed_1_position(hands="ab"),
+        lambda: rebuilt(SEED_1, hands="ab"),
         "hands must be a sequence of 2 groups of cards",
     ),
     (
         "hands of one player",
-        lambda: seed_1_position(hands=[cards("2D")]),
+        lambda: rebuilt(SEED_1, hands=[cards("2D")]),
         "hands must be a sequence of 2 groups of cards",
     ),
     (
         "hands of text",
-        lambda: seed_1_position(hands=[["x"], []]),
+        lambda: rebuilt(SEED_1, hands=[["x"], []]),
         "hands must hold Cards, got ('x',)",
     ),
     (
         "a card twice in a hand",
-        lambda: seed_1_position(hands=[card_list("2D 8S") + card_list("8S"), cards("1D 9C 3S")]),
+        lambda: rebuilt(SEED_1, hands=[card_list("2D 8S") + card_list("8S"), cards("1D 9C 3S")]),
         "a card is given twice in hands",
     ),
     (
         "a card twice on the table",
-        lambda: seed_1_position(table=card_list("5D 6D 2C") + card_list("2C")),
+        lambda: rebuilt(SEED_1, table=card_list("5D 6D 2C") + card_list("2C")),
         "a card is given twice in table",
     ),
     (
         "a card twice in a pile",
-        lambda: endgame(piles=[[*rest_of(cards("2D 5C 3C")), DECK[0]], NO_PILE]),
+        lambda: rebuilt(ENDGAME, piles=[[*rest_of(cards("2D 5C 3C")), DECK[0]], NO_PILE]),
         "a card is given twice in piles",
     ),
-    ("stock of text", lambda: seed_1_position(stock=["4C"]), "stock must hold Cards"),
+    ("stock of text", lambda: rebuilt(SEED_1, stock=["4C"]), "stock must hold Cards"),
     (
         "a card twice in the stock",
-        lambda: seed_1_position(stock=card_list("4C") * 2),
+        lambda: rebuilt(SEED_1, stock=card_list("4C") * 2),
         "cards given twice in the stock",
     ),
-    ("scope", lambda: seed_1_position(scope=[0]), "scope must be 2 non-negative ints, not [0]"),
+    ("scope", lambda: rebuilt(SEED_1, scope=[0]), "scope must be 2 non-negative ints, not [0]"),
     (
         "a card in a hand and on the table",
-        lambda: seed_1_position(table=cards("5D 6D 2C 8C 9B 2D")),
+        lambda: rebuilt(SEED_1, table=cards("5D 6D 2C 8C 9B 2D")),
         "cards given twice: 2D9B",
     ),
     (
         "cards missing",
-        lambda: seed_1_position(table=cards("5D 6D")),
+        lambda: rebuilt(SEED_1, table=cards("5D 6D")),
         "cards missing: 2C8C",
     ),
     (
@@ -379,32 +356,34 @@ POSITION_CASES: list[tuple[str, Callable[[], object], str]] = [
     ),
     (
         "the current player",
-        lambda: seed_1_position(current_player=0),
+        lambda: rebuilt(SEED_1, current_player=0),
         "with these hand sizes it is player 1's turn, not 0",
     ),
     (
         "hand sizes",
-        lambda: seed_1_position(hands=[cards("2D 8S 9B 1D"), cards("9C 3S")]),
+        lambda: rebuilt(SEED_1, hands=[cards("2D 8S 9B 1D"), cards("9C 3S")]),
         "hand sizes [4, 2] do not fit a round of 3-card hands led by player 1",
     ),
     (
         "too many scope",
-        lambda: endgame(scope=[20, 0]),
+        lambda: rebuilt(ENDGAME, scope=[20, 0]),
         "player 0 cannot have 20 scope with 37 cards",
     ),
     (
         "the last capturer",
-        lambda: endgame(last_capturer=1),
+        lambda: rebuilt(ENDGAME, last_capturer=1),
         "last_capturer 1 has captured nothing",
     ),
     (
         "several capturers",
-        lambda: endgame(piles=[rest_of(cards("2D 5C 3C 1B")), cards("1B")], last_capturer=None),
+        lambda: rebuilt(
+            ENDGAME, piles=[rest_of(cards("2D 5C 3C 1B")), cards("1B")], last_capturer=None
+        ),
         "several players have captured: give last_capturer",
     ),
     (
         "a finished hand with cards on the table",
-        lambda: endgame(hands=[NO_PILE, NO_PILE], table=cards("2D 5C 3C")),
+        lambda: rebuilt(ENDGAME, hands=[NO_PILE, NO_PILE], table=cards("2D 5C 3C")),
         "a finished hand has no cards left on the table",
     ),
     (
@@ -477,18 +456,13 @@ def test_illegal_move_messages() -> None:
         f"illegal move '9Cx2C+7C' {where}: 7C not on the table"
     )
     # player 0 holds 2D and must take the 2C with it
-    last = endgame(table=cards("2C"), piles=[rest_of(cards("2D 5C 2C")), NO_PILE])
+    last = position(CLASSIC, ["2D", "5C"], "2C", piles=["*", "-"])
     assert raised(IllegalMoveError, lambda: last.apply(Move.parse("2D"))) == (
         "illegal move '2D' with table 2C: 2D may only play as 2Dx2C"
     )
     # player 0 holds 7D and may take the 7C or the 3C and 4C
-    choice = endgame(
-        hands=[cards("7D"), cards("5C")],
-        table=cards("7C 3C 4C"),
-        piles=[rest_of(cards("7D 5C 7C 3C 4C")), NO_PILE],
-    )
     free = attrs.evolve(CLASSIC, capture_priority=CapturePriority.FREE)
-    choice = GameState.from_text(free, choice.to_text())
+    choice = position(free, ["7D", "5C"], "7C 3C 4C", piles=["*", "-"])
     assert raised(IllegalMoveError, lambda: choice.apply(Move.parse("7D"))) == (
         "illegal move '7D' with table 3C4C7C: 7D may only play as 7Dx7C, 7Dx3C+4C"
     )
@@ -500,11 +474,7 @@ def test_illegal_move_messages() -> None:
 
 
 def test_an_ambiguous_short_move_names_its_choices() -> None:
-    state = endgame(
-        hands=[cards("5D"), cards("5C")],
-        table=cards("2C 3C 1B 4B"),
-        piles=[rest_of(cards("5D 5C 2C 3C 1B 4B")), NO_PILE],
-    )
+    state = position(CLASSIC, ["5D", "5C"], "2C 3C 1B 4B", piles=["*", "-"])
     assert raised(Exception, lambda: state.parse_move("5D")) == (
         "'5D' is ambiguous with table 2C3C1B4B: it may be 5Dx2C+3C, 5Dx1B+4B"
     )
@@ -521,17 +491,13 @@ def test_a_pickled_state_keeps_its_history() -> None:
 
 
 def finished_match() -> Match:
-    match = Match.new(attrs.evolve(CLASSIC, target=1), seed=3)
-    while not match.is_over:
-        match = match.apply(match.state.legal_moves()[0])
-    return match
+    """A match to 1 point, played to its end."""
+    return finish_match(Match.new(attrs.evolve(CLASSIC, target=1), seed=3))
 
 
 def waiting_match() -> Match:
-    match = Match.new(CLASSIC, decks=[Deck.standard()])
-    while not match.awaiting_deal:
-        match = match.apply(match.state.legal_moves()[0])
-    return match
+    """A match given one deck, played until it waits for the next."""
+    return play_until(Match.new(CLASSIC, decks=[Deck.standard()]), lambda m: m.awaiting_deal)
 
 
 def test_match_messages() -> None:
@@ -835,13 +801,13 @@ def test_the_pot_of_an_abandoned_hand_is_split_among_the_survivors() -> None:
 @pytest.mark.parametrize("argument", ["last_capturer", "current_player", "dealer"])
 def test_player_numbers_of_a_position_must_be_ints(argument: str, value: object) -> None:
     with pytest.raises(TypeError, match=f"^{argument} must be an int, not {type(value).__name__}$"):
-        endgame(**{argument: value})
+        rebuilt(ENDGAME, **{argument: value})
 
 
 def test_a_dash_is_the_current_player_only_of_a_finished_hand() -> None:
-    text = endgame().to_text()
+    text = ENDGAME.to_text()
     assert text.split()[6] == "0"
-    dashed = " ".join([*text.split()[:6], "-", text.split()[7]])
+    dashed = with_fields(text, current="-")
     assert raised(InvalidStateError, lambda: GameState.from_text(CLASSIC, dashed)) == (
         "the current player is '-' (the hand is over), but it is player 0's turn"
     )
@@ -868,7 +834,10 @@ HUGE = "7" * 10_000_000
             ("move", lambda: Move.parse(HUGE)),
             ("deal code", lambda: Deck.parse(HUGE)),
             ("position", lambda: GameState.from_text(CLASSIC, HUGE)),
-            ("position field", lambda: GameState.from_text(CLASSIC, position(hands=HUGE))),
+            (
+                "position field",
+                lambda: GameState.from_text(CLASSIC, with_fields(SEED_1_TEXT, hands=HUGE)),
+            ),
             ("short move", lambda: GameState.new(CLASSIC, seed=1).parse_move(HUGE)),
             ("variant", lambda: find_variant(HUGE)),
         ]
@@ -909,14 +878,7 @@ def test_a_card_that_cannot_be_played_says_why() -> None:
     )
     # with compulsory capture by any card: 5D cannot capture, the 7D can take 3C+4C
     capturing = attrs.evolve(CLASSIC, must_play_capturing_card_if_any=True)
-    must = GameState.from_text(
-        capturing,
-        endgame(
-            hands=[cards("5D 7D"), cards("5C 9B")],
-            table=cards("3C 4C"),
-            piles=[rest_of(cards("5D 7D 5C 9B 3C 4C")), NO_PILE],
-        ).to_text(),
-    )
+    must = position(capturing, ["5D 7D", "5C 9B"], "3C 4C", piles=["*", "-"])
     assert raised(IllegalMoveError, lambda: must.apply(Move.parse("5D"))) == (
         "illegal move '5D' with table 3C4C: 5D cannot capture, and a card that can capture "
         "must be played"
@@ -926,16 +888,7 @@ def test_a_card_that_cannot_be_played_says_why() -> None:
 def test_an_ambiguous_move_lists_a_dozen_choices_and_counts_the_rest() -> None:
     # 10D on a table of every Ace to 9 except in denari: many sums make ten
     table = [card for card in DECK if card.suit != 0 and card.rank <= 9 and card.rank != 5]
-    hands = [cards("10D"), cards("10C")]
-    state = GameState.from_position(
-        CLASSIC,
-        hands=hands,
-        table=table,
-        stock=(),
-        dealer=1,
-        piles=[rest_of([*table, *hands[0], *hands[1]]), NO_PILE],
-        last_capturer=0,
-    )
+    state = position(CLASSIC, ["10D", "10C"], " ".join(map(str, table)), piles=["*", "-"])
     options = [m for m in state.legal_moves() if str(m.card) == "10D"]
     assert len(options) > 100
     message = raised(AmbiguousMoveError, lambda: state.parse_move("10D"))

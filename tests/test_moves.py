@@ -5,16 +5,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scopa import DECK, Card, IllegalMoveError, Move, NotationError
-
-C = Card.parse
+from tests.helpers import cards
 
 
 def test_move_text_forms() -> None:
-    assert str(Move(C("7D"))) == "7D"
-    assert str(Move(C("9D"), frozenset({C("8S"), C("1C")}))) == "9Dx1C+8S"
-    assert Move.parse("9dx8s+1c") == Move(C("9D"), {C("1C"), C("8S")})
+    assert str(Move(Card.parse("7D"))) == "7D"
+    assert str(Move(Card.parse("9D"), cards("8S 1C"))) == "9Dx1C+8S"
+    assert Move.parse("9dx8s+1c") == Move(Card.parse("9D"), set(cards("1C 8S")))
     assert Move.parse("9Dx1C8S") == Move.parse("9Dx1C+8S")
-    assert Move.parse(" 7d ") == Move(C("7D"))
+    assert Move.parse(" 7d ") == Move(Card.parse("7D"))
     assert not Move.parse("7D").is_capture
     assert Move.parse("7Dx7B").is_capture
 
@@ -28,7 +27,7 @@ def test_bad_move_text_is_refused(text: str) -> None:
 
 
 def test_moves_are_values() -> None:
-    a = Move(C("9D"), frozenset({C("1C"), C("8S")}))
+    a = Move(Card.parse("9D"), cards("1C 8S"))
     b = Move.parse("9Dx1C+8S")
     assert a == b
     assert hash(a) == hash(b)
@@ -36,16 +35,16 @@ def test_moves_are_values() -> None:
     assert a != "9Dx1C+8S"
     assert eval(repr(a), {"Move": Move}) == a
     with pytest.raises(AttributeError):
-        a.card = C("1D")  # type: ignore[misc]
+        a.card = Card.parse("1D")  # type: ignore[misc]
 
 
 def test_a_card_cannot_capture_itself_or_non_cards() -> None:
     with pytest.raises(IllegalMoveError, match="itself"):
-        Move(C("7D"), frozenset({C("7D")}))
+        Move(Card.parse("7D"), cards("7D"))
     with pytest.raises(TypeError, match="Card"):
         Move("7D")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Card"):
-        Move(C("7D"), frozenset({"7B"}))  # type: ignore[arg-type]
+        Move(Card.parse("7D"), frozenset({"7B"}))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="text"):
         Move.parse(None)  # type: ignore[arg-type]
 

@@ -1,12 +1,8 @@
-"""An independent oracle for hand scoring, and the capture oracle against `legal_moves()`.
+"""The independent oracles of `tests/oracle.py` against the library.
 
-`reference_score` is written from SPEC.md §5 alone, with plain lists of `(rank, suit)`
-pairs and the primiera tables copied from the SPEC's table (not from the library): scope,
-carte and denari to the unique maximum, the settebello, and primiera with the four tables
-and the three missing-suit policies (plus the two other primiera rules), pooled by side.
-It is compared with the library on thousands of hands of every preset played to the end
-by random play, and on random partitions of the 40 cards (biased towards missing suits,
-ties and cards left unowned) under every table and policy.
+The scoring oracle is compared with the library on thousands of hands of every preset
+played to the end by random play, and on random partitions of the 40 cards (biased towards
+missing suits, ties and cards left unowned) under every table, policy and primiera rule.
 
 The capture oracle of `tests/oracle.py` is compared with `legal_moves()` on every
 position of hundreds of random hands of every preset, and of presets with knobs changed.
@@ -28,140 +24,25 @@ from scopa import (
     Captures,
     Card,
     GameState,
-    HandScore,
     MissingSuit,
     Primiera,
     PrimieraRule,
-    PrimieraTable,
     Rules,
     ScoringRules,
 )
 from tests import oracle
+from tests.helpers import PRIMIERA_TABLES, STANDARD_CATEGORIES, every_preset
+from tests.oracle import (
+    POLICIES,
+    PRIMIERA_VALUES,
+    assert_same,
+    by_side,
+    plain,
+    preset_primiera,
+    primiera,
+    reference_score,
+)
 from tests.strategies import PRESETS
-
-# ----------------------------------------------------------------------------- the oracle
-
-# SPEC.md §5, the primiera table, read column by column: 7, 6, A, 5, 4, 3, 2, F, C, R.
-# Here each list is indexed by rank (1 = Ace ... 10 = Re); index 0 is unused.
-PRIMIERA_VALUES = {
-    "classic": [0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10],
-    "tretre": [0, 15, 12, 13, 14, 15, 18, 21, 10, 10, 10],
-    "face-value-figures": [0, 16, 12, 13, 14, 15, 18, 21, 8, 9, 10],
-    "zero-figures": [0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0],
-}
-POLICIES = ["opponent-wins", "zero"]
-CASCADE = [7, 6, 1, 5, 4, 3, 2]  # SPEC.md §5: sevens, then sixes, Aces, fives...
-
-Pile = list[tuple[int, str]]
-Reference = dict[str, tuple[list[int], list[int]]]
-
-
-def plain(cards: frozenset[Card] | list[Card]) -> Pile:
-    """Cards as `(rank, suit letter)` pairs, read from their text (`7D` -> (7, "D"))."""
-    return [(int(str(card)[:-1]), str(card)[-1]) for card in cards]
-
-
-def unique_best(figures: list[int], allowed: list[bool]) -> list[int]:
-    """One point to the single allowed side with the highest figure; a tie gives nothing."""
-    points = [0] * len(figures)
-    best = None
-    for side, figure in enumerate(figures):
-        if allowed[side] and (best is None or figure > best):
-            best = figure
-    winners = [s for s, f in enumerate(figures) if allowed[s] and f == best]
-    if len(winners) == 1:
-        points[winners[0]] = 1
-    return points
-
-
-def primiera(piles: list[Pile], table: str, policy: str, rule: str) -> tuple[list[int], list[int]]:
-    """The primiera points and figures of SPEC.md §5."""
-    sides = len(piles)
-    if rule != "sum":
-        sevens = [sum(1 for rank, _ in pile if rank == 7) for pile in piles]
-        if rule == "settanta":  # three or four sevens win
-            return [1 if n >= 3 else 0 for n in sevens], sevens
-        still = list(range(sides))  # the cascade: most sevens, then sixes, Aces...
-        for wanted in CASCADE:
-            counts = [sum(1 for rank, _ in piles[s] if rank == wanted) for s in range(sides)]
-            most = max(counts[s] for s in still)
-            still = [s for s in still if counts[s] == most]
-        points = [0] * sides
-        if len(still) == 1:
-            points[still[0]] = 1
-        return points, sevens
-    values = PRIMIERA_VALUES[table]
-    sums = []
-    complete = []
-    for pile in piles:
-        total = 0
-        held = 0
-        for suit in "DCSB":
-            in_suit = [values[rank] for rank, s in pile if s == suit]
-            if in_suit:
-                total += max(in_suit)
-                held += 1
-        sums.append(total)
-        complete.append(held == 4)
-    # With "zero" a missing suit counts 0; with opponent-wins a side lacking a suit cannot
-    # win.
-    allowed = [True] * sides if policy == "zero" else complete
-    return unique_best(sums, allowed), sums
-
-
-def reference_score(
-    piles: list[Pile],
-    scope: list[int],
-    table: str = "classic",
-    policy: str = "opponent-wins",
-    rule: str = "sum",
-) -> Reference:
-    """Each category's points and figures, per side, as SPEC.md §5 states them."""
-    sides = len(piles)
-    everyone = [True] * sides
-    cards = [len(pile) for pile in piles]
-    denari = [sum(1 for _, suit in pile if suit == "D") for pile in piles]
-    settebello = [1 if (7, "D") in pile else 0 for pile in piles]
-    return {
-        "scope": (list(scope), list(scope)),
-        "carte": (unique_best(cards, everyone), cards),
-        "denari": (unique_best(denari, everyone), denari),
-        "settebello": (settebello, settebello),
-        "primiera": primiera(piles, table, policy, rule),
-    }
-
-
-def by_side(rules: Rules, state: GameState) -> tuple[list[Pile], list[int]]:
-    """The players' piles and scope pooled by side (player p plays for side p % sides)."""
-    sides = rules.players if rules.sides is None else rules.sides
-    piles: list[Pile] = [[] for _ in range(sides)]
-    scope = [0] * sides
-    for player in range(rules.players):
-        piles[player % sides] += plain(state.piles[player])
-        scope[player % sides] += state.scope[player]
-    return piles, scope
-
-
-def assert_same(score: HandScore, expected: Reference) -> None:
-    assert [c.name for c in score] == list(expected)
-    for category in score:
-        points, figures = expected[category.name]
-        assert list(category.points) == points, category
-        assert list(category.figures) == figures, category
-    totals = [
-        sum(points[side] for points, _ in expected.values()) for side in range(len(score.points))
-    ]
-    assert list(score.points) == totals
-
-
-# SPEC.md §8: tretre is the classic game with the tretre table and, by §7.5, a missing
-# suit counting zero; every other preset scores the classic way.
-PRESET_PRIMIERA = {"tretre": ("tretre", "zero")}
-
-
-def preset_primiera(rules: Rules) -> tuple[str, str]:
-    return PRESET_PRIMIERA.get(rules.name, ("classic", "opponent-wins"))
-
 
 # ----------------------------------------------------------------------------- hands
 
@@ -170,7 +51,7 @@ def test_the_presets_score_as_the_spec_says() -> None:
     for rules in PRESETS:
         table, policy = preset_primiera(rules)
         names = [c.name for c in rules.scoring.components]
-        assert names == ["scope", "carte", "denari", "settebello", "primiera"], rules.name
+        assert names == STANDARD_CATEGORIES, rules.name
         component = rules.scoring.components[-1]
         assert isinstance(component, Primiera)
         assert list(component.table.values) == PRIMIERA_VALUES[table][1:]
@@ -181,7 +62,7 @@ def test_the_presets_score_as_the_spec_says() -> None:
 HANDS_PER_PRESET = 1000
 
 
-@pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
+@every_preset
 def test_random_hands_score_as_the_oracle(rules: Rules) -> None:
     table, policy = preset_primiera(rules)
     rng = random.Random(f"hands {rules.name}")
@@ -192,12 +73,13 @@ def test_random_hands_score_as_the_oracle(rules: Rules) -> None:
         while not state.is_terminal:
             if plays == stop:
                 assert_same(
-                    state.hand_score(), reference_score(*by_side(rules, state), table, policy)
+                    state.hand_score(),
+                    reference_score(*by_side(rules, state.piles, state.scope), table, policy),
                 )
             moves = state.legal_moves()
             state = state.apply(moves[rng.randrange(len(moves))])
             plays += 1
-        expected = reference_score(*by_side(rules, state), table, policy)
+        expected = reference_score(*by_side(rules, state.piles, state.scope), table, policy)
         assert_same(state.hand_score(), expected)
         if rules.number_of_sides == 2:  # SPEC.md §8 KA-25
             ties = sum(sum(expected[name][0]) == 0 for name in ("carte", "denari", "primiera"))
@@ -207,24 +89,16 @@ def test_random_hands_score_as_the_oracle(rules: Rules) -> None:
 
 # ----------------------------------------------------------------------------- partitions
 
-TABLES = {
-    "classic": PrimieraTable.CLASSIC,
-    "tretre": PrimieraTable.TRETRE,
-    "face-value-figures": PrimieraTable.FACE_VALUE_FIGURES,
-    "zero-figures": PrimieraTable.ZERO_FIGURES,
-}
-CONFIGS = [(t, p, "sum") for t in TABLES for p in POLICIES] + [
-    ("classic", "opponent-wins", "cascade"),
-    ("classic", "opponent-wins", "settanta"),
+CONFIGS = [(t, p, "sum") for t in PRIMIERA_TABLES for p in POLICIES] + [
+    ("classic", "opponent-wins", "most-sevens-cascade"),
+    ("classic", "opponent-wins", "settanta-3-sevens"),
 ]
-RULES = {"sum": PrimieraRule.SUM, "cascade": PrimieraRule.MOST_SEVENS_CASCADE}
-RULES["settanta"] = PrimieraRule.SETTANTA_3_SEVENS
 
 
 def scoring(table: str, policy: str, rule: str) -> ScoringRules:
-    base = ScoringRules.standard(TABLES[table], MissingSuit(policy))
+    base = ScoringRules.standard(PRIMIERA_TABLES[table], MissingSuit(policy))
     return base.without("primiera").with_component(
-        Primiera(TABLES[table], MissingSuit(policy), RULES[rule])
+        Primiera(PRIMIERA_TABLES[table], MissingSuit(policy), PrimieraRule(rule))
     )
 
 
@@ -347,7 +221,7 @@ def compare_captures(rules: Rules, hands: int, rng: random.Random) -> int:
     return positions
 
 
-@pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
+@every_preset
 def test_legal_moves_agree_with_the_capture_oracle(rules: Rules) -> None:
     rng = random.Random(f"captures {rules.name}")
     positions = compare_captures(rules, 250, rng)

@@ -149,24 +149,6 @@ def test_repr_evaluates_back() -> None:
     assert repr(Tiebreak.PLAY_ON) == "Tiebreak.PLAY_ON"
 
 
-@pytest.mark.parametrize(
-    ("table", "classic", "tretre", "cirulla"),
-    [
-        ("10C 10S 10B 4D", True, True, False),
-        ("10C 10S 10B 10D", True, True, False),
-        ("5D 5C 5S 5B", False, True, False),
-        ("10C 10S 3B 4D", False, False, False),
-        ("1C 1S 6B 8D", False, False, True),
-    ],
-)
-def test_misdeal_rules(table: str, classic: bool, tretre: bool, cirulla: bool) -> None:
-    cards = [Card.parse(t) for t in table.split()]
-    assert MisdealRule.THREE_PLUS_KINGS.annuls(cards) is classic
-    assert MisdealRule.TRETRE.annuls(cards) is tretre
-    assert MisdealRule.CIRULLA.annuls(cards) is cirulla
-    assert MisdealRule.NONE.annuls(cards) is False
-
-
 def test_the_four_player_form_of_a_preset() -> None:
     # SPEC: the 4-player games are two pairs with ten cards each and no table
     base = find_variant("scopa-d-assi")

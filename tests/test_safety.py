@@ -56,9 +56,8 @@ from scopa.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, play_hand
 from scopa.encoding import action_mask, action_of, move_of_action, observation
 from scopa.records import read_record, write_record
 from scopa.tournament import tournament
+from tests.helpers import CLASSIC, TRETRE
 from tests.strategies import PRESETS
-
-TRETRE = find_variant("tretre")
 
 
 def a_match(rules: Rules = TRETRE, plays: int = 50, seed: int = 3) -> Match:
@@ -174,7 +173,7 @@ def test_copies_of_a_state_are_the_state() -> None:
 def test_a_pickled_match_keeps_its_record() -> None:
     # A match pickled in the middle of a hand must still write the plays of that hand
     # (GameState pickles keep only the position, so the match must keep them itself).
-    match = a_match(find_variant("classic"), plays=5)
+    match = a_match(CLASSIC, plays=5)
     back = pickle.loads(pickle.dumps(match))
     assert back == match
     assert write_record(back) == write_record(match)
@@ -323,9 +322,7 @@ def test_nothing_reads_the_global_random_state_or_the_clock() -> None:
         rematch = match.rematch(seed=rng.getrandbits(64)).abandon(0, AbandonReason.TIMEOUT)
         assert rematch.series.matches == 2
     assert next(ticks) > 1, "the search read the clock it was given"
-    result = tournament(
-        find_variant("classic"), [GreedyAgent(), RandomAgent()], deals=4, matches=1, seed=9
-    )
+    result = tournament(CLASSIC, [GreedyAgent(), RandomAgent()], deals=4, matches=1, seed=9)
     assert result.agents[0].hands == 8
 
 

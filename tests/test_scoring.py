@@ -8,15 +8,14 @@ from scopa import (
     Captures,
     Card,
     CategoryScore,
-    GameState,
     PrimieraTable,
     Rank,
     RulesError,
     ScoringComponent,
     ScoringRules,
     Suit,
-    find_variant,
 )
+from tests.helpers import CLASSIC, STANDARD_CATEGORIES, finished, piles_of
 
 KING_OF_DENARI = Card(Rank.RE, Suit.DENARI)
 
@@ -34,30 +33,15 @@ class KingOfDenari:
 
 def test_a_user_component_scores_without_touching_the_library() -> None:
     assert isinstance(KingOfDenari(), ScoringComponent)
-    rules = attrs.evolve(
-        find_variant("classic"),
-        scoring=find_variant("classic").scoring.with_component(KingOfDenari()),
-    )
+    rules = attrs.evolve(CLASSIC, scoring=CLASSIC.scoring.with_component(KingOfDenari()))
     # Player 0 captured the ten denari only (so also 10D and 7D); player 1 the rest.
-    denari = [c for c in DECK if c.suit is Suit.DENARI]
-    others = [c for c in DECK if c.suit is not Suit.DENARI]
-    end = GameState.from_position(
-        rules, hands=[[], []], table=[], stock=[], dealer=1, piles=[denari, others], last_capturer=1
-    )
-    score = end.hand_score()
+    score = finished(rules, piles_of(["1-10D", "*"])).hand_score()
     assert score["re bello"].points == (1, 0)
     # carte 10-30 to 1, denari 10-0 to 0, settebello to 0, re bello to 0; primiera: 0
     # lacks three suits and 1 lacks denari, so nobody scores it.
     assert score["primiera"].points == (0, 0)
     assert score.points == (3, 1)
-    assert [c.name for c in score] == [
-        "scope",
-        "carte",
-        "denari",
-        "settebello",
-        "primiera",
-        "re bello",
-    ]
+    assert [c.name for c in score] == [*STANDARD_CATEGORIES, "re bello"]
 
 
 def test_component_names_must_be_unique_and_components_must_fit_the_protocol() -> None:

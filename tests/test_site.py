@@ -23,7 +23,8 @@ from typing import Any, Protocol
 import attrs
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
+
 DESKTOP, PHONE = 1280, 390
 """The two window widths, in CSS pixels, at which every page is checked."""
 HEIGHT = 900

@@ -26,14 +26,8 @@ from scopa import (
     find_variant,
 )
 from tests import oracle
+from tests.helpers import CLASSIC, assert_legal, card_list, cards, lead, position, rebuilt
 from tests.strategies import PRESETS, any_rules, play_out, rules, seeds, states
-
-C = Card.parse
-CLASSIC = find_variant("classic")
-
-
-def cards(text: str) -> list[Card]:
-    return [C(t) for t in text.split()]
 
 
 def all_cards(state: GameState) -> list[Card]:
@@ -52,11 +46,11 @@ def all_cards(state: GameState) -> list[Card]:
 CASES = [pytest.param(st.just(rules), id=rules.name) for rules in PRESETS] + [
     pytest.param(any_rules, id="varied")
 ]
-every_preset = pytest.mark.parametrize("rules", CASES)
+every_preset_and_varied = pytest.mark.parametrize("rules", CASES)
 per_case = settings(max_examples=25)
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_the_forty_cards_are_conserved(
@@ -69,7 +63,7 @@ def test_the_forty_cards_are_conserved(
     assert len(state.piles) == len(state.hands) == len(state.scope) == state.rules.players
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_legal_moves_match_the_brute_force_rules(
@@ -85,7 +79,7 @@ def test_legal_moves_match_the_brute_force_rules(
         assert moves, "a player to move always has a move"
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_every_legal_move_applies_and_keeps_the_state(
@@ -101,7 +95,7 @@ def test_every_legal_move_applies_and_keeps_the_state(
     assert state.to_text() == before
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_illegal_moves_are_refused_and_change_nothing(
@@ -120,7 +114,7 @@ def test_illegal_moves_are_refused_and_change_nothing(
     assert state.to_text() == before
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_a_hand_lasts_exactly_its_plays(
@@ -139,7 +133,7 @@ def test_a_hand_lasts_exactly_its_plays(
     assert all(not hand for hand in state.hands)
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_scores_add_up(rules: st.SearchStrategy[Rules], data: st.DataObject) -> None:
@@ -174,7 +168,7 @@ def test_scores_add_up(rules: st.SearchStrategy[Rules], data: st.DataObject) -> 
         assert not chosen.leftovers_to_last_capturer or end.last_capturer is None
 
 
-@every_preset
+@every_preset_and_varied
 @per_case
 @given(data=st.data())
 def test_position_text_round_trips(rules: st.SearchStrategy[Rules], data: st.DataObject) -> None:
@@ -336,54 +330,46 @@ def test_new_refuses_bad_arguments() -> None:
 # ----------------------------------------------------------------------------- positions
 
 
-def endgame(**changes: object) -> GameState:
-    """Dealer 1; player 0 holds 9D, player 1 holds 2B; table 1C 3S 4B 5C 8S; rest in piles."""
-    hands = [cards("9D"), cards("2B")]
-    table = cards("1C 3S 4B 5C 8S")
-    used = {*hands[0], *hands[1], *table}
-    rest = [c for c in DECK if c not in used]
-    arguments: dict[str, object] = {
-        "hands": hands,
-        "table": table,
-        "stock": [],
-        "dealer": 1,
-        "piles": [rest[:17], rest[17:]],
-        "last_capturer": 1,
-    }
-    arguments.update(changes)
-    return GameState.from_position(CLASSIC, **arguments)  # type: ignore[arg-type]
+# Dealer 1; player 0 holds 9D, player 1 holds 2B; table 1C 3S 4B 5C 8S; both players have
+# captured, player 1 last.
+ENDGAME = position(
+    CLASSIC, ["9D", "2B"], "1C 3S 4B 5C 8S", piles=["1-8D 10D 2-4C 6-10C", "*"], last_capturer=1
+)
 
 
 def test_from_position_builds_the_position() -> None:
-    state = endgame()
+    state = ENDGAME
     assert state.current_player == 0
-    assert state.table == frozenset(cards("1C 3S 4B 5C 8S"))
+    assert state.table == cards("1C 3S 4B 5C 8S")
     assert state.last_capturer == 1
-    assert {str(m) for m in state.legal_moves()} == {"9Dx1C+8S", "9Dx5C+4B", "9Dx1C+5C+3S"}
+    assert_legal(state, "9Dx1C+8S 9Dx5C+4B 9Dx1C+5C+3S")
 
 
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"table": cards("1C 3S 4B 5C 8S 9D")}, "twice"),
-        ({"table": cards("1C 3S 4B 5C")}, "missing: 8S"),
-        ({"hands": [cards("9D 8S"), cards("2B")], "table": cards("1C 3S 4B 5C")}, "hand sizes"),
+        ({"table": card_list("1C 3S 4B 5C 8S 9D")}, "twice"),
+        ({"table": card_list("1C 3S 4B 5C")}, "missing: 8S"),
+        (
+            {"hands": [card_list("9D 8S"), card_list("2B")], "table": card_list("1C 3S 4B 5C")},
+            "hand sizes",
+        ),
         ({"current_player": 1}, "turn"),
         ({"dealer": 2}, "dealer"),
         ({"last_capturer": None}, "last_capturer"),
         ({"scope": [0]}, "scope"),
         ({"scope": [0, -1]}, "scope"),
         ({"scope": [0, 30]}, "scope"),
-        ({"hands": [cards("9D")]}, "hands"),
+        ({"hands": [card_list("9D")]}, "hands"),
         ({"hands": "9D 2B"}, "hands"),
-        ({"hands": [["9D"], cards("2B")]}, "Cards"),
+        ({"hands": [["9D"], card_list("2B")]}, "Cards"),
     ],
 )
 def test_from_position_refuses_impossible_positions(
     changes: dict[str, object], message: str
 ) -> None:
     with pytest.raises(InvalidStateError, match=message):
-        endgame(**changes)
+        rebuilt(ENDGAME, **changes)
 
 
 def test_from_position_refuses_a_stock_that_cannot_be() -> None:
@@ -427,7 +413,7 @@ def test_from_text_refuses_unreadable_positions(text: str) -> None:
 
 
 def test_from_text_reads_a_known_position() -> None:
-    state = endgame()
+    state = ENDGAME
     # cards are written in index order: coppe (1C 5C) before spade (3S 8S) before bastoni (4B)
     assert state.to_text().startswith("9D/2B 1C5C3S8S4B - ")
     assert state.to_text().endswith(" 0/0 1 0 1")
@@ -440,7 +426,7 @@ def test_from_text_reads_a_known_position() -> None:
 
 
 def test_parse_move_reads_short_and_full_forms() -> None:
-    state = endgame(hands=[cards("9D"), cards("2B")])
+    state = ENDGAME
     with pytest.raises(AmbiguousMoveError, match="9Dx1C\\+8S"):
         state.parse_move("9d")
     assert state.parse_move("9Dx8S+1C") == Move.parse("9Dx1C+8S")
@@ -456,13 +442,7 @@ def test_parse_move_reads_short_and_full_forms() -> None:
 
 def test_parse_move_short_form_names_the_only_capture() -> None:
     # KA-09 position: 7D must take 2C+5S; 10B can only be laid down.
-    hands = [cards("7D 10B"), cards("1B 2B")]
-    table = cards("2C 5S")
-    used = {*hands[0], *hands[1], *table}
-    rest = [c for c in DECK if c not in used]
-    state = GameState.from_position(
-        CLASSIC, hands=hands, table=table, stock=[], dealer=1, piles=[rest, []]
-    )
+    state = lead(CLASSIC, "7D 10B", "2C 5S")
     assert state.parse_move("7d") == Move.parse("7Dx2C+5S")
     assert state.parse_move("10b") == Move.parse("10B")
     with pytest.raises(IllegalMoveError):
@@ -470,7 +450,7 @@ def test_parse_move_short_form_names_the_only_capture() -> None:
 
 
 def test_apply_refuses_non_moves_and_moves_after_the_end() -> None:
-    state = endgame()
+    state = ENDGAME
     with pytest.raises(TypeError, match="a move must be a Move, not str"):
         state.apply("9D")  # type: ignore[arg-type]
     end = state.apply(state.legal_moves()[0]).apply(
@@ -496,14 +476,8 @@ def test_every_error_is_a_scopa_error_and_a_value_error() -> None:
 
 def test_free_priority_offers_the_equal_card_and_the_sums() -> None:
     free = attrs.evolve(CLASSIC, capture_priority=CapturePriority.FREE)
-    hands = [cards("5D"), cards("1B")]
-    table = cards("2C 3S 5B")
-    used = {*hands[0], *hands[1], *table}
-    rest = [c for c in DECK if c not in used]
-    state = GameState.from_position(
-        free, hands=hands, table=table, stock=[], dealer=1, piles=[rest, []]
-    )
-    assert {str(m) for m in state.legal_moves()} == {"5Dx5B", "5Dx2C+3S"}
+    state = lead(free, "5D", "2C 3S 5B")
+    assert_legal(state, "5Dx5B 5Dx2C+3S")
 
 
 def test_repr_evaluates_back() -> None:
@@ -529,6 +503,6 @@ def test_apply_plays_the_legal_move_equal_by_value_not_the_object_given() -> Non
     assert len(state.table) == 4  # nothing changed
     fair = _EqualToAnything(Card.parse("4B"), frozenset({Card.parse("4S")}))
     after = state.apply(fair)
-    assert after.table == frozenset(cards("4C 9D 10D"))
+    assert after.table == cards("4C 9D 10D")
     assert type(after.history[-1][1]) is Move
     assert after == state.apply(Move.parse("4Bx4S"))

@@ -49,8 +49,9 @@ from scopa import (
 )
 from scopa.records import read_record, write_record
 from scopa.state import view
+from tests.helpers import every_preset, play_until
 from tests.strategies import PRESETS, seeds
-from tests.validator import check_state
+from tests.validator import check_record, check_state, leader
 
 choices = st.integers(0, 2**16)
 
@@ -72,13 +73,6 @@ def expected_brilli(
     elif winner is not None:
         brilli[winner] += 20 + 10 * max(0, 3 - len(points))
     return tuple(brilli)
-
-
-def leader(totals: tuple[int, ...], target: int) -> int | None:
-    """SPEC.md §6: the side at or over the target and strictly ahead of every other."""
-    best = max(totals)
-    ahead = [side for side, total in enumerate(totals) if total == best]
-    return ahead[0] if best >= target and len(ahead) == 1 else None
 
 
 def accepted_deck(rules: Rules, seed: int) -> Deck:
@@ -296,15 +290,7 @@ class MatchMachine(RuleBasedStateMachine):
     @rule(keep=st.booleans())
     def save_and_reload(self, keep: bool) -> None:
         match = self.match
-        text = write_record(match)
-        back = read_record(text)
-        assert write_record(back) == text
-        assert back.rules == match.rules
-        assert back.state == match.state
-        assert back.totals == match.totals
-        assert back.winner == match.winner
-        assert back.outcomes == match.outcomes
-        assert back.settlement == match.settlement
+        back = check_record(match)
         assert back.abandonment == match.abandonment
         assert [h.points for h in back.hands] == self.points
         assert back.state.history == match.state.history
@@ -448,7 +434,7 @@ def machine_for(rules: Rules) -> type[MatchMachine]:
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 
 
-@pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
+@every_preset
 def test_matches_of_every_preset(rules: Rules) -> None:
     run_state_machine_as_test(
         machine_for(rules),
@@ -466,9 +452,7 @@ TestMatchesOfAnyPreset.settings = settings(
 def test_a_match_abandoned_between_hands_has_a_readable_record(rules: Rules) -> None:
     # Found by the machine: a match of explicit decks waits for the next deck after a
     # hand; if a player abandons then, the record repeats the last hand as the next one.
-    match = Match.new(rules, decks=[Deck.shuffled(1)])
-    while not match.awaiting_deal:
-        match = match.apply(match.state.legal_moves()[0])
+    match = play_until(Match.new(rules, decks=[Deck.shuffled(1)]), lambda m: m.awaiting_deal)
     match = match.abandon(0)
     assert match.abandonment == Abandonment(0, 2, AbandonReason.VOLUNTARY)
     back = read_record(write_record(match))

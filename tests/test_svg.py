@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -26,10 +25,10 @@ from scopa import (
 )
 from scopa.match import Moment, match_moments
 from scopa.svg import card_svg, cards_svg, match_svg, state_svg
+from tests.helpers import CARD_CODE
 from tests.strategies import any_rules, states
 
 SVG = "{http://www.w3.org/2000/svg}"
-CARD_CODE = re.compile(r"\b(?:10|[1-9])[DCSB]\b")
 
 FAMILY = [find_variant(name) for name in ("classic", "scopa-3", "scopa-4", "scopone", "scopa-6")]
 family = pytest.mark.parametrize("rules", FAMILY, ids=[r.name for r in FAMILY])
@@ -50,13 +49,13 @@ def parse(svg: str) -> ET.Element:
         assert not any("href" in name for name in element.attrib)
         assert element.tag != f"{SVG}image"
     assert "url(" not in svg
-    for card in cards(root):
+    for card in drawn_cards(root):
         assert card[0].tag == f"{SVG}title"
         assert card[0].text
     return root
 
 
-def cards(root: ET.Element, **data: object) -> list[ET.Element]:
+def drawn_cards(root: ET.Element, **data: object) -> list[ET.Element]:
     """The drawn cards whose data attributes have the given values."""
     found = []
     for element in root.iter(f"{SVG}g"):
@@ -102,12 +101,12 @@ def check_position(state: GameState, player: int | None, svg: str) -> ET.Element
     root = parse(svg)
     rules = state.rules
     shown = set(range(rules.players)) if player is None else {player}
-    face_up = cards(root, face="up")
+    face_up = drawn_cards(root, face="up")
     expected = names(state.table) + sum((names(state.hands[p]) for p in shown), Counter())
     assert codes(face_up) == expected
-    assert codes(cards(root, where="table")) == names(state.table)
+    assert codes(drawn_cards(root, where="table")) == names(state.table)
     for p in range(rules.players):
-        held = cards(root, where="hand", player=p)
+        held = drawn_cards(root, where="hand", player=p)
         assert len(held) == len(state.hands[p])
         if p in shown:
             assert codes(held) == names(state.hands[p])
@@ -117,7 +116,7 @@ def check_position(state: GameState, player: int | None, svg: str) -> ET.Element
         pile = one(root, "pile", player=p)
         assert pile.attrib["data-cards"] == str(len(state.piles[p]))
         assert pile.attrib["data-scope"] == str(state.scope[p])
-    backs = cards(root, face="down")
+    backs = drawn_cards(root, face="down")
     assert len(backs) == sum(len(state.hands[p]) for p in range(rules.players) if p not in shown)
     if rules.deals_per_hand > 1:
         assert one(root, "stock").attrib["data-cards"] == str(len(state.stock))
@@ -133,8 +132,8 @@ def check_position(state: GameState, player: int | None, svg: str) -> ET.Element
 def test_a_fresh_deal_for_one_player() -> None:
     state = GameState.new(find_variant("classic"), seed=1)
     root = check_position(state, 0, state_svg(state, 0))
-    assert len(cards(root, face="up")) == 4 + 3
-    assert len(cards(root, where="hand", player=1, face="down")) == 3
+    assert len(drawn_cards(root, face="up")) == 4 + 3
+    assert len(drawn_cards(root, where="hand", player=1, face="down")) == 3
     assert root.attrib["data-shown"] == "0"
     assert root[0].text is not None
     assert "player 1 to play" in root[0].text
@@ -271,7 +270,7 @@ def test_a_caption_is_shown_and_titled() -> None:
 @pytest.mark.parametrize("card", DECK, ids=str)
 def test_each_card_alone(card: Card) -> None:
     root = parse(card_svg(card))
-    drawn = cards(root)
+    drawn = drawn_cards(root)
     assert codes(drawn) == Counter([str(card)])
     assert drawn[0][0].text is not None
     assert drawn[0][0].text.startswith(f"{card} ")
@@ -280,7 +279,7 @@ def test_each_card_alone(card: Card) -> None:
 
 def test_card_names() -> None:
     def title(text: str) -> str | None:
-        return cards(parse(card_svg(Card.parse(text))))[0][0].text
+        return drawn_cards(parse(card_svg(Card.parse(text))))[0][0].text
 
     assert title("7D") == "7D sette di denari (settebello)"
     assert title("10D") == "10D re di denari (re bello)"
@@ -291,7 +290,7 @@ def test_card_names() -> None:
 
 def test_a_card_back() -> None:
     root = parse(card_svg(None, width=45))
-    (back,) = cards(root)
+    (back,) = drawn_cards(root)
     assert back.attrib["data-face"] == "down"
     assert "data-card" not in back.attrib
     assert float(root.attrib["height"]) == pytest.approx(75)
@@ -299,10 +298,10 @@ def test_a_card_back() -> None:
 
 def test_a_sheet_of_the_whole_deck() -> None:
     root = parse(cards_svg())
-    assert [c.attrib["data-card"] for c in cards(root)] == [str(c) for c in DECK]
+    assert [c.attrib["data-card"] for c in drawn_cards(root)] == [str(c) for c in DECK]
     assert root.attrib["viewBox"] == "0 0 688 440"
     some = parse(cards_svg(DECK[:3], columns=2))
-    assert codes(cards(some)) == names(DECK[:3])
+    assert codes(drawn_cards(some)) == names(DECK[:3])
     assert parse(cards_svg([])) is not None
     with pytest.raises(ValueError, match="columns"):
         cards_svg(columns=0)

@@ -8,12 +8,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-import scopa
 from scopa import GameState, Move, PlayerView, find_variant
 from scopa.agents import Agent, FunctionAgent, GreedyAgent, RandomAgent
 from scopa.tournament import tournament
-
-CLASSIC = find_variant("classic")
+from tests.helpers import CLASSIC
 
 
 def test_a_seeded_tournament_is_reproducible_and_paired() -> None:
@@ -88,16 +86,15 @@ def first_legal_move(game: GameState | PlayerView, rng: random.Random) -> Move:
 
 
 def test_a_plain_function_is_an_agent() -> None:
-    rules = scopa.find_variant("classic")
-    result = tournament(rules, [first_legal_move, RandomAgent()], deals=4, seed=2)
+    result = tournament(CLASSIC, [first_legal_move, RandomAgent()], deals=4, seed=2)
     assert result.agents[0].name == "first_legal_move"
     assert result.agents[0].hands == 8
     # the same function wrapped by hand plays the same games
-    wrapped = tournament(rules, [FunctionAgent(first_legal_move), RandomAgent()], deals=4, seed=2)
+    wrapped = tournament(CLASSIC, [FunctionAgent(first_legal_move), RandomAgent()], deals=4, seed=2)
     assert wrapped.agents[0].margin_per_hand == result.agents[0].margin_per_hand
 
 
 @pytest.mark.parametrize("bad", [None, 3, "greedy", object()])
 def test_what_is_not_an_agent_is_refused_at_once(bad: object) -> None:
     with pytest.raises(TypeError, match=r"an agent must have a choose\(game, rng\) method"):
-        tournament(scopa.find_variant("classic"), [bad, RandomAgent()], deals=1)  # type: ignore[list-item]
+        tournament(CLASSIC, [bad, RandomAgent()], deals=1)  # type: ignore[list-item]

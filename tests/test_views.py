@@ -8,11 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import GameState, InvalidArgumentError, PlayerView, Rules, find_variant, view
-from tests.strategies import PRESETS, states
-from tests.test_dealing import chi_square, chi_square_critical
-
-every_preset = pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
+from scopa import GameState, InvalidArgumentError, PlayerView, Rules, view
+from tests.helpers import CLASSIC, chi_square, chi_square_critical, every_preset
+from tests.strategies import states
 
 
 @every_preset
@@ -55,7 +53,7 @@ def test_resampling_keeps_the_view(rules: Rules, data: st.DataObject) -> None:
 
 
 def test_views_are_values() -> None:
-    state = GameState.new(find_variant("classic"), seed=3)
+    state = GameState.new(CLASSIC, seed=3)
     a, b = view(state, 0), view(state, 0)
     assert a == b
     assert hash(a) == hash(b)
@@ -71,8 +69,7 @@ def test_views_are_values() -> None:
 
 
 def test_the_key_tells_the_order_of_plays() -> None:
-    rules = find_variant("classic")
-    state = GameState.new(rules, seed=8)
+    state = GameState.new(CLASSIC, seed=8)
     first = state.apply(state.legal_moves()[0])
     second = first.apply(first.legal_moves()[0])
     assert view(second, 0).key != view(first, 0).key
@@ -80,8 +77,7 @@ def test_the_key_tells_the_order_of_plays() -> None:
 
 
 def test_resampling_is_uniform_over_the_unseen_cards() -> None:
-    rules = find_variant("classic")
-    state = GameState.new(rules, seed=21)
+    state = GameState.new(CLASSIC, seed=21)
     seen = view(state, 0)
     unseen = sorted(seen.unseen)
     # each unseen card lands in the opponent's hand (3 slots of 33) or one of 30 stock places

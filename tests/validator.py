@@ -9,7 +9,7 @@ so that a fuzzer or a state machine can call them on anything a reader returned:
   playing one leaves the state unchanged; the score and the players' views agree.
 - `check_match(match)`: the current hand is valid; every recorded hand replays from its
   deck to its recorded score; the totals, the winner, the outcomes and the brilli follow
-  SPEC.md §6; the record of the match reads back to the same match.
+  SPEC.md §6; the record of the match reads back to the same match (`check_record`).
 - `check_rules(rules)`: rules read from data can be written back, deal, play a hand to
   the end, score it with whole points, and settle a match.
 """
@@ -32,7 +32,7 @@ from scopa import (
 )
 from scopa.records import read_record, rules_from_data, rules_to_data, write_record
 
-__all__ = ["check_match", "check_rules", "check_state", "check_structure"]
+__all__ = ["check_match", "check_record", "check_rules", "check_state", "check_structure", "leader"]
 
 POT = Fraction(50)
 """The whole tretre pot: 20 for the match and 10 for each of the first three hands."""
@@ -156,10 +156,25 @@ def _replay(rules: Rules, match: Match) -> None:
         assert state.hand_score() == record.score
 
 
-def _leader(totals: tuple[int, ...], target: int) -> int | None:
+def leader(totals: tuple[int, ...], target: int) -> int | None:
+    """SPEC.md §6: the side at or over the target and strictly ahead of every other."""
     top = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == top]
     return leaders[0] if top >= target and len(leaders) == 1 else None
+
+
+def check_record(match: Match) -> Match:
+    """The record of `match` reads back to the same match, written the same; that match."""
+    text = write_record(match)
+    back = read_record(text)
+    assert write_record(back) == text
+    assert back.rules == match.rules
+    assert back.state == match.state
+    assert back.totals == match.totals
+    assert back.winner == match.winner
+    assert back.outcomes == match.outcomes
+    assert back.settlement == match.settlement
+    return back
 
 
 def check_match(match: Match) -> None:
@@ -192,7 +207,7 @@ def check_match(match: Match) -> None:
     elif outright:
         assert match.winner == outright[0]
     else:
-        assert match.winner == _leader(match.totals, rules.target)
+        assert match.winner == leader(match.totals, rules.target)
     if match.is_over:
         outcomes = match.outcomes
         assert outcomes is not None
@@ -220,15 +235,7 @@ def check_match(match: Match) -> None:
             if match.is_over:
                 assert sum(brilli) == POT
 
-    text = write_record(match)
-    back = read_record(text)
-    assert write_record(back) == text
-    assert back.rules == rules
-    assert back.state == match.state
-    assert back.totals == match.totals
-    assert back.winner == match.winner
-    assert back.outcomes == match.outcomes
-    assert back.settlement == match.settlement
+    check_record(match)
 
 
 def check_rules(rules: Rules, seed: int = 0) -> None:
