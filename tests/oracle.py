@@ -39,12 +39,16 @@ def card_captures(rules: Rules, card: Card, table: frozenset[Card]) -> list[froz
     options = subsets_adding_up_to(sorted(table), card.rank)
     equal = [s for s in options if len(s) == 1] if rules.capture_by_rank else []
     sums = [s for s in options if len(s) >= 2] if rules.capture_by_sum else []
+    # SPEC.md §3.7: the played card and the cards taken add up to 15, whatever the priority
+    fifteens = (
+        subsets_adding_up_to(sorted(table), 15 - card.rank) if rules.capture_to_fifteen else []
+    )
     if rules.capture_priority is CapturePriority.EQUAL_RANK_FIRST:
-        return equal or sums
+        return (equal or sums) + fifteens
     if rules.capture_priority is CapturePriority.MIN_CARDS:
         fewest = min((len(s) for s in equal + sums), default=0)
-        return [s for s in equal + sums if len(s) == fewest]
-    return equal + sums
+        return [s for s in equal + sums if len(s) == fewest] + fifteens
+    return equal + sums + fifteens
 
 
 def legal_moves(state: GameState) -> set[Move]:

@@ -40,6 +40,7 @@ def rules(draw: st.DrawFn) -> Rules:
         ace_with_ace_on_table=draw(st.sampled_from(AceOnAce)),
         ace_on_empty_table_captures_itself=draw(st.booleans()),
         ace_first_lead_forbidden=draw(st.booleans()),
+        capture_to_fifteen=draw(st.booleans()),
     )
 
 

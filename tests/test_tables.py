@@ -47,7 +47,12 @@ def expected_moves(rules: Rules, hand: list[Card], table: frozenset[Card]) -> li
         allowed = oracle.card_captures(rules, card, table)
         if not allowed or not rules.played_card_must_capture:
             found.append(Move(card))
-        ordered = sorted(allowed, key=lambda s: (len(s) > 1, rank_set(s), mask(s)))
+
+        def order(captured: frozenset[Card], card: Card = card) -> tuple[int, ...]:
+            fifteen = sum(c.rank for c in captured) != card.rank  # taken to make fifteen
+            return (fifteen, not fifteen and len(captured) > 1, rank_set(captured), mask(captured))
+
+        ordered = sorted(allowed, key=order)
         found += [Move(card, captured) for captured in ordered]
     if rules.must_play_capturing_card_if_any and any(m.captured for m in found):
         found = [m for m in found if m.captured]
@@ -68,8 +73,8 @@ def random_position(rng: random.Random) -> tuple[list[Card], frozenset[Card]]:
 def knob_combinations() -> list[Rules]:
     """The classic rules under every combination of the knobs the generator reads."""
     found = []
-    flags = itertools.product((False, True), repeat=5)
-    for (must, first, by_rank, by_sum, ace_all), priority, ace_on_ace in itertools.product(
+    flags = itertools.product((False, True), repeat=6)
+    for (must, first, by_rank, by_sum, ace_all, fifteen), priority, ace_on_ace in itertools.product(
         flags, CapturePriority, AceOnAce
     ):
         try:
@@ -83,6 +88,7 @@ def knob_combinations() -> list[Rules]:
                     capture_by_sum=by_sum,
                     ace_captures_all=ace_all,
                     ace_with_ace_on_table=ace_on_ace,
+                    capture_to_fifteen=fifteen,
                 )
             )
         except RulesError:
@@ -94,8 +100,8 @@ KNOBS = knob_combinations()
 
 
 def test_every_knob_combination_is_checked() -> None:
-    # five flags, three capture priorities, two Ace-on-Ace rules: all of them are valid
-    assert len(KNOBS) == 2**5 * 3 * 2
+    # six flags, three capture priorities, two Ace-on-Ace rules: all of them are valid
+    assert len(KNOBS) == 2**6 * 3 * 2
 
 
 @pytest.mark.parametrize(
@@ -110,9 +116,9 @@ def test_a_fresh_generator_agrees_with_the_oracle(
     searched = []
     search = moves_module._sums_any_table
 
-    def counted(target: int, table: int) -> list[int]:
+    def counted(target: int, table: int, *, singles: bool = False) -> list[int]:
         searched.append(table)
-        return search(target, table)
+        return search(target, table, singles=singles)
 
     monkeypatch.setattr(moves_module, "_sums_any_table", counted)
     generate = move_generator(rules)

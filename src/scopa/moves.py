@@ -224,6 +224,18 @@ def _sum_sets(ranks: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(masks)) for masks in found)
 
 
+def _fifteen_sets(ranks: int) -> tuple[tuple[int, ...], ...]:
+    """For each played rank r, the card masks of the sets of distinct ranks adding up to 15 - r."""
+    found: list[list[int]] = [[] for _ in range(11)]
+    subset = ranks
+    while subset:
+        total = sum(bit + 1 for bit in range(subset.bit_length()) if subset >> bit & 1)
+        if 5 <= total <= 14:
+            found[15 - total].append(_rank_set_mask(subset))
+        subset = (subset - 1) & ranks
+    return tuple(tuple(sorted(masks)) for masks in found)
+
+
 def _fewest(masks: list[int]) -> list[int]:
     """The masks with the fewest cards."""
     if len(masks) < 2:
@@ -238,17 +250,22 @@ def _fewest(masks: list[int]) -> list[int]:
 _SUMS: Final = tuple(_sum_sets(ranks) for ranks in range(1024))
 _FEWEST_SUMS: Final = tuple(tuple(tuple(_fewest(list(masks))) for masks in sums) for sums in _SUMS)
 _NO_SUMS: Final[tuple[tuple[int, ...], ...]] = ((),) * 11
+# _FIFTEENS[ranks][r]: the captures to fifteen of a card of rank r on such a table.
+_FIFTEENS: Final = tuple(_fifteen_sets(ranks) for ranks in range(1024))
 
 
-def _sums_any_table(target: int, table: int) -> list[int]:
-    """The masks of 2+ table cards adding up to `target`, for any table (ranks may repeat)."""
+def _sums_any_table(target: int, table: int, *, singles: bool = False) -> list[int]:
+    """The masks of 2+ table cards (1+ with `singles`) adding up to `target`.
+
+    Any table: ranks may repeat.
+    """
     subsets = [(0, 0)]  # (sum, mask) of the subsets of the lower cards, up to the target
     for card in cards_of(table):
         rank = card.rank
-        if rank < target:  # so a subset adding up to the target holds two cards or more
+        if rank < target or (singles and rank == target):
             bit = 1 << card.index
             subsets += [(s + rank, m | bit) for s, m in subsets if s + rank <= target]
-    return sorted((m for s, m in subsets if s == target), key=_by_rank_set)
+    return sorted((m for s, m in subsets if s == target and m), key=_by_rank_set)
 
 
 def _ranks_of(mask: int) -> int:
@@ -275,6 +292,7 @@ def _capture_knobs(rules: Rules) -> tuple[object, ...]:
         rules.must_play_capturing_card_if_any,
         rules.ace_captures_all,
         rules.ace_with_ace_on_table,
+        rules.capture_to_fifteen,
     )
 
 
@@ -309,7 +327,8 @@ class MoveGenerator:
     Build one with [`generator_for`][scopa.moves.generator_for]. Moves come card by card in
     index order; for each card, laying it down (when legal) comes first, then the captures
     of one card in index order, then the captures of several cards in increasing order of
-    their rank sets (bit r - 1 for rank r), and of their cards when two take the same ranks.
+    their rank sets (bit r - 1 for rank r), and of their cards when two take the same ranks,
+    then the captures to fifteen in the same order.
     """
 
     __slots__ = (
@@ -318,9 +337,11 @@ class MoveGenerator:
         "_capturing_first",
         "_equal_masks",
         "_fewest_cards",
+        "_fifteens",
         "_free",
         "_may_lay",
         "_sums",
+        "_to_fifteen",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -335,6 +356,8 @@ class MoveGenerator:
         self._equal_masks: Final = RANK_MASKS if rules.capture_by_rank else (0,) * 11
         sums = _FEWEST_SUMS if self._fewest_cards else _SUMS
         self._sums: Final = sums if rules.capture_by_sum else (_NO_SUMS,) * 1024
+        self._to_fifteen: Final = rules.capture_to_fifteen
+        self._fifteens: Final = _FIFTEENS
 
     def moves(self, hand: int, table: int) -> list[Move]:
         """Every legal move of a player holding the cards `hand`, with `table` on the table."""
@@ -351,34 +374,39 @@ class MoveGenerator:
         return found
 
     def _captures(self, hand: int, table: int) -> list[Move]:
-        """The moves of cards that capture by rank and by sum."""
+        """The moves of cards that capture by rank, by sum and to fifteen."""
         found: list[Move] = []
         present = (table | table >> 10 | table >> 20 | table >> 30) & 1023  # _ranks_of
-        sums: tuple[tuple[int, ...], ...] | None = None
-        if present.bit_count() == table.bit_count():
-            sums = self._sums[present]
+        distinct = present.bit_count() == table.bit_count()
+        sums = self._sums[present] if distinct else None
+        fifteens = self._fifteens[present] if distinct else None
+        to_fifteen = self._to_fifteen
         equal_masks = self._equal_masks
         may_lay = self._may_lay
+        free = self._free
         shared = _MOVES  # the move of a key, when it has been built before
         for index in _INDICES.get(hand) or _indices(hand):
             rank = _RANK[index]
             equal = table & equal_masks[rank]
-            if equal:
-                if may_lay:
-                    found.append(shared.get(index) or move_of_key(index))
-                while equal:
-                    low = equal & -equal
-                    equal ^= low
-                    key = low << 6 | index
-                    found.append(shared.get(key) or move_of_key(key))
-                if not self._free:
-                    continue
-                masks = sums[rank] if sums is not None else self._slow_sums(rank, table)
+            if equal and not free:  # one card of equal rank, and no sum
+                masks: tuple[int, ...] = ()
             else:
                 masks = sums[rank] if sums is not None else self._slow_sums(rank, table)
-                if not masks or may_lay:
-                    found.append(shared.get(index) or move_of_key(index))
+            if to_fifteen:
+                fifteen = fifteens[rank] if fifteens is not None else _slow_fifteens(rank, table)
+            else:
+                fifteen = ()
+            if may_lay or not (equal or masks or fifteen):
+                found.append(shared.get(index) or move_of_key(index))
+            while equal:
+                low = equal & -equal
+                equal ^= low
+                key = low << 6 | index
+                found.append(shared.get(key) or move_of_key(key))
             for mask in masks:
+                key = (table & mask) << 6 | index
+                found.append(shared.get(key) or move_of_key(key))
+            for mask in fifteen:
                 key = (table & mask) << 6 | index
                 found.append(shared.get(key) or move_of_key(key))
         return found
@@ -404,6 +432,11 @@ class MoveGenerator:
         for take in takes:
             found.append(move_of_key(take << 6 | index))
         return found
+
+
+def _slow_fifteens(rank: int, table: int) -> tuple[int, ...]:
+    """The captures to fifteen of a table on which a rank appears twice."""
+    return tuple(_sums_any_table(15 - rank, table, singles=True))
 
 
 def _card_index(move: Move) -> int:

@@ -174,6 +174,10 @@ class Rules:
     """A played card may take one table card of equal rank."""
     capture_by_sum: bool = attrs.field(default=True, validator=flag)
     """A played card may take two or more table cards whose ranks add up to its rank."""
+    capture_to_fifteen: bool = attrs.field(default=False, validator=flag)
+    """A played card may take table cards that add up to 15 with it (one or more cards: a 7
+    takes an 8, or a 3 and a 5). Such captures are offered beside the captures by rank and
+    by sum, whatever the `capture_priority`, which rules only those (Escoba, Cirulla)."""
     capture_priority: CapturePriority = attrs.field(
         default=CapturePriority.EQUAL_RANK_FIRST,
         validator=instance_of(CapturePriority, "a CapturePriority"),
