@@ -35,7 +35,9 @@ def card_captures(rules: Rules, card: Card, table: frozenset[Card]) -> list[froz
         aces = [c for c in table if c.rank == 1]
         if aces and rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY:
             return [frozenset({ace}) for ace in aces]
-        return [table]
+        if not aces or rules.ace_with_ace_on_table is AceOnAce.TAKE_ALL:
+            return [table]
+        # AceOnAce.CAPTURE_NORMALLY: with an Ace on the table, the usual captures below
     options = subsets_adding_up_to(sorted(table), card.rank)
     equal = [s for s in options if len(s) == 1] if rules.capture_by_rank else []
     sums = [s for s in options if len(s) >= 2] if rules.capture_by_sum else []

@@ -407,7 +407,7 @@ def test_position_messages(call: Callable[[], object], expected: str) -> None:
 
 
 def test_states_are_built_by_their_named_constructors() -> None:
-    with pytest.raises(TypeError, match="missing 8 required positional arguments"):
+    with pytest.raises(TypeError, match="missing 10 required positional arguments"):
         GameState()  # type: ignore[call-arg]
 
 

@@ -8,21 +8,72 @@ written in index order.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import Enum
 from typing import Any, Final
 
 from scopa._checks import quote
 from scopa.cards import DECK, Card, parse_cards
 from scopa.errors import IllegalMoveError, NotationError
-from scopa.masks import RANK_MASKS, CardMask, cards_of
+from scopa.masks import ALL_CARDS, RANK_MASKS, CardMask, cards_of
 from scopa.rules import AceOnAce, CapturePriority, Rules
 
-__all__ = ["Move", "MoveGenerator", "clear_caches", "generator_for", "move_of_key"]
+__all__ = [
+    "CLAIM_FLAG",
+    "Declaration",
+    "Move",
+    "MoveGenerator",
+    "clear_caches",
+    "generator_for",
+    "move_of_key",
+]
+
+
+class Declaration(Enum):
+    """A hand declared at the first play of a deal (Cirulla's *accusi*), and its points.
+
+    A declared hand is shown to every player. The rules' `matta` (Cirulla: the 7 of coppe)
+    counts as whatever makes the declaration.
+    """
+
+    BUSSO = "busso"
+    """Three cards adding up to less than 10 (*bussare*, to knock): 3 points."""
+    TRIS = "tris"
+    """Three cards of one rank: 10 points."""
+
+    @property
+    def points(self) -> int:
+        """The points the declaration scores."""
+        return 3 if self is Declaration.BUSSO else 10
+
+    def allows(self, hand: Iterable[Card], matta: Card | None = None) -> bool:
+        """Whether a hand of three cards may be declared so."""
+        cards = list(hand)
+        wild = [card for card in cards if card == matta]
+        plain = [card for card in cards if card != matta]
+        if len(cards) != 3 or len(wild) > 1:
+            return False
+        if self is Declaration.BUSSO:
+            return sum(card.value for card in plain) + len(wild) < 10  # a matta counts 1
+        return len({card.rank for card in plain}) == 1
+
+    def __repr__(self) -> str:
+        return f"Declaration.{self.name}"
+
+
+_DECLARATION_CODES: Final = {None: 0, Declaration.BUSSO: 1, Declaration.TRIS: 2}
+_DECLARATIONS: Final = (None, Declaration.BUSSO, Declaration.TRIS)
+_FLAGS_SHIFT: Final = 46  # the bits of a key above the card and its captures
+CLAIM_FLAG: Final = 1 << 48
+"""The bit of a [`key`][scopa.Move.key] that marks a claim."""
 
 
 class Move:
     """A play: the card played and the set of table cards it captures (empty: laid down).
 
-    Moves are immutable values; the legal moves of a position are shared objects.
+    Some rules add to a play a [declaration][scopa.moves.Declaration] of the hand it is
+    played from (Cirulla), or a claim that the player's side has reached the target
+    (`claim_out`). Moves are immutable values; the legal moves of a position are shared
+    objects.
 
     Examples:
         >>> move = Move.parse("9Dx1C+8S")
@@ -30,17 +81,38 @@ class Move:
         (Card.parse('9D'), [Card.parse('1C'), Card.parse('8S')])
         >>> str(Move(Card.parse("7D"), frozenset()))
         '7D'
+        >>> str(Move.parse("1D@busso!"))
+        '1D@busso!'
     """
 
-    __slots__ = ("_captured", "_captured_mask", "_card", "_card_mask", "_key")
+    __slots__ = (
+        "_captured",
+        "_captured_mask",
+        "_card",
+        "_card_mask",
+        "_claim",
+        "_declaration",
+        "_key",
+    )
 
-    def __init__(self, card: Card, captured: Iterable[Card] = frozenset()) -> None:
+    def __init__(
+        self,
+        card: Card,
+        captured: Iterable[Card] = frozenset(),
+        declaration: Declaration | None = None,
+        claim: bool = False,
+    ) -> None:
         """The move of `card` taking the `captured` cards (none: laid on the table).
 
         Raises:
             IllegalMoveError: the card would capture itself.
-            TypeError: `card` or one of `captured` is not a `Card`.
+            TypeError: `card` or one of `captured` is not a `Card`, `declaration` not a
+                `Declaration` or `None`, or `claim` not a bool.
         """
+        if declaration is not None and not isinstance(declaration, Declaration):
+            raise TypeError(f"a declaration must be a Declaration, not {quote(declaration)}")
+        if not isinstance(claim, bool):
+            raise TypeError(f"claim must be True or False, not {quote(claim)}")
         if not isinstance(card, Card):
             raise TypeError(f"a move's card must be a Card, not {quote(card)}")
         taken = captured if isinstance(captured, frozenset) else frozenset(captured)
@@ -55,7 +127,10 @@ class Move:
         self._captured: Final[frozenset[Card]] = taken
         self._card_mask: Final = CardMask(1 << card.index)
         self._captured_mask: Final = CardMask(take)
-        self._key: Final = take << 6 | card.index
+        self._declaration: Final = declaration
+        self._claim: Final = claim
+        flags = _DECLARATION_CODES[declaration] << _FLAGS_SHIFT | (CLAIM_FLAG if claim else 0)
+        self._key: Final = flags | take << 6 | card.index
 
     @property
     def card(self) -> Card:
@@ -66,6 +141,16 @@ class Move:
     def captured(self) -> frozenset[Card]:
         """The table cards it takes; empty when the card is laid on the table."""
         return self._captured
+
+    @property
+    def declaration(self) -> Declaration | None:
+        """The hand declared with this play, if any."""
+        return self._declaration
+
+    @property
+    def claim(self) -> bool:
+        """Whether the player claims, with this play, that their side has reached the target."""
+        return self._claim
 
     @property
     def card_mask(self) -> CardMask:
@@ -79,13 +164,18 @@ class Move:
 
     @property
     def key(self) -> int:
-        """A stable int that tells moves apart: `captured_mask << 6 | card.index`."""
+        """A stable int that tells moves apart.
+
+        `captured_mask << 6 | card.index`, with the declaration's code (1 for *busso*, 2
+        for *tris*) from bit 46 and a claim at bit 48 (`CLAIM_FLAG`).
+        """
         return self._key
 
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read a move in full form: `7D` (laid down) or `7Dx3C+4S` (captures).
 
+        A declaration follows as `@busso` or `@tris`, and a claim as `!`: `1D@busso!`.
         For the short form that names only the card, use
         [`GameState.parse_move`][scopa.GameState.parse_move].
 
@@ -107,7 +197,19 @@ class Move:
 
     @classmethod
     def _read(cls, text: str) -> Move:
-        played, sep, taken = text.strip().replace("X", "x").partition("x")
+        body = text.strip()
+        claim = body.endswith("!")
+        body = body.removesuffix("!")
+        body, at, named = body.partition("@")
+        declaration = None
+        if at:
+            try:
+                declaration = Declaration(named.strip().lower())
+            except ValueError:
+                raise NotationError(
+                    f"cannot read {quote(text)} as a move: unknown declaration {quote(named)}"
+                ) from None
+        played, sep, taken = body.replace("X", "x").partition("x")
         taken = taken.replace("+", "")
         if not played or (sep and taken in ("", "-")):
             raise _unreadable_move(text)
@@ -118,7 +220,12 @@ class Move:
         card = cards[0]
         if len(set(captured)) != len(captured) or card in captured:
             raise NotationError(f"cannot read {quote(text)} as a move: a card is repeated")
-        return cls(card, frozenset(captured))
+        return cls(card, frozenset(captured), declaration, claim)
+
+    def announced(self, declaration: Declaration | None = None, claim: bool = False) -> Move:
+        """The shared move of the same play with this declaration and claim."""
+        flags = _DECLARATION_CODES[declaration] << _FLAGS_SHIFT | (CLAIM_FLAG if claim else 0)
+        return move_of_key(flags | self._captured_mask << 6 | self._card.index)
 
     @property
     def is_capture(self) -> bool:
@@ -126,9 +233,12 @@ class Move:
         return self.captured_mask != 0
 
     def __str__(self) -> str:
-        if not self.captured_mask:
-            return str(self.card)
-        return f"{self.card}x{'+'.join(map(str, cards_of(self.captured_mask)))}"
+        text = str(self._card)
+        if self._captured_mask:
+            text += f"x{'+'.join(map(str, cards_of(self._captured_mask)))}"
+        if self._declaration is not None:
+            text += f"@{self._declaration.value}"
+        return text + "!" if self._claim else text
 
     def __repr__(self) -> str:
         return f"Move.parse('{self}')"
@@ -142,7 +252,7 @@ class Move:
         return hash(self._key)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Move, (self._card, self._captured))
+        return (Move, (self._card, self._captured, self._declaration, self._claim))
 
 
 def _unreadable_move(text: str) -> NotationError:
@@ -178,9 +288,15 @@ def move_of_key(key: int) -> Move:
     """
     move = _MOVES.get(key)
     if move is None:
-        move = _OLD_MOVES.get(key) or Move(DECK[key & 63], frozenset(cards_of(key >> 6)))
+        move = _OLD_MOVES.get(key) or _move_of_new_key(key)
         _remember(_MOVES, _OLD_MOVES, key, move)
     return move
+
+
+def _move_of_new_key(key: int) -> Move:
+    captured = frozenset(cards_of(key >> 6 & ALL_CARDS))
+    declaration = _DECLARATIONS[key >> _FLAGS_SHIFT & 3]
+    return Move(DECK[key & 63], captured, declaration, bool(key & CLAIM_FLAG))
 
 
 def _indices(mask: int) -> tuple[int, ...]:
@@ -333,6 +449,7 @@ class MoveGenerator:
 
     __slots__ = (
         "_ace_takes_ace",
+        "_aces_normal_on_ace",
         "_aces_sweep",
         "_capturing_first",
         "_equal_masks",
@@ -349,6 +466,7 @@ class MoveGenerator:
         priority = rules.capture_priority
         self._aces_sweep: Final = rules.ace_captures_all
         self._ace_takes_ace: Final = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
+        self._aces_normal_on_ace: Final = rules.ace_with_ace_on_table is AceOnAce.CAPTURE_NORMALLY
         self._capturing_first: Final = rules.must_play_capturing_card_if_any
         self._free: Final = priority is CapturePriority.FREE
         self._fewest_cards: Final = priority is CapturePriority.MIN_CARDS
@@ -361,7 +479,7 @@ class MoveGenerator:
 
     def moves(self, hand: int, table: int) -> list[Move]:
         """Every legal move of a player holding the cards `hand`, with `table` on the table."""
-        if self._aces_sweep:
+        if self._aces_sweep and not (self._aces_normal_on_ace and table & _ACES):
             found = self._captures(hand & ~_ACES, table)
             if hand & _ACES:
                 for index in _indices(hand & _ACES):

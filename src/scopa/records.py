@@ -54,7 +54,7 @@ from typing import Any, NoReturn
 import attrs
 
 from scopa._checks import quote
-from scopa.cards import Deck
+from scopa.cards import Card, Deck
 from scopa.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -66,6 +66,7 @@ from scopa.match import Match
 from scopa.rules import (
     AceOnAce,
     CapturePriority,
+    FirstTable,
     MisdealRule,
     Rules,
     Tiebreak,
@@ -73,10 +74,15 @@ from scopa.rules import (
     variant_names,
 )
 from scopa.scoring import (
+    AssoDueTre,
+    CardPoints,
     Carte,
+    Declarations,
     Denari,
+    Grande,
     MissingSuit,
     Napola,
+    Ponino,
     Primiera,
     PrimieraRule,
     PrimieraTable,
@@ -104,12 +110,25 @@ _CLASSES: dict[str, type] = {
         PrimieraTable,
         ReBello,
         Napola,
+        Grande,
+        AssoDueTre,
+        Ponino,
+        CardPoints,
+        Declarations,
         BrilliEconomy,
     )
 }
 _ENUMS: dict[str, type[Enum]] = {
     cls.__name__: cls
-    for cls in (CapturePriority, AceOnAce, MisdealRule, Tiebreak, MissingSuit, PrimieraRule)
+    for cls in (
+        CapturePriority,
+        AceOnAce,
+        MisdealRule,
+        FirstTable,
+        Tiebreak,
+        MissingSuit,
+        PrimieraRule,
+    )
 }
 
 
@@ -123,6 +142,8 @@ def _encode(value: Any) -> Any:
         return {"enum": type(value).__name__, "value": value.value}
     if isinstance(value, Fraction):
         return {"fraction": str(value)}
+    if isinstance(value, Card):
+        return {"card": str(value)}
     if isinstance(value, tuple):
         return {"tuple": [_encode(v) for v in value]}
     cls = type(value)
@@ -148,6 +169,11 @@ def _decode(data: Any) -> Any:
             raise NotationError(
                 f"{kind.__name__} has no value {quote(data.get('value'))}"
             ) from None
+    if isinstance(data, dict) and len(data) == 1 and "card" in data:
+        text = data["card"]
+        if not isinstance(text, str):
+            raise NotationError(f"unreadable card {quote(text)}")
+        return Card.parse(text)
     if isinstance(data, dict) and len(data) == 1 and "fraction" in data:
         text = data["fraction"]
         if not isinstance(text, str) or not _FRACTION.fullmatch(text):

@@ -29,6 +29,7 @@ __all__ = [
     "MAX_TARGET",
     "AceOnAce",
     "CapturePriority",
+    "FirstTable",
     "MisdealRule",
     "Rules",
     "Tiebreak",
@@ -63,6 +64,9 @@ class AceOnAce(_Knob):
     """The equal-rank rule wins: the Ace takes one Ace, a scopa only if it was alone."""
     TAKE_ALL = "take-all"
     """The Ace still takes every card."""
+    CAPTURE_NORMALLY = "capture-normally"
+    """The Ace captures as any other card does: the Ace on the table, or a sum, or cards
+    that make fifteen with it (Cirulla)."""
 
 
 class MisdealRule(_Knob):
@@ -94,11 +98,33 @@ class MisdealRule(_Knob):
         return False
 
 
+class FirstTable(_Knob):
+    """What a first table whose cards add up to 15 or 30 does (Escoba, Cirulla).
+
+    Such a table is swept at once by the dealer (or the eldest hand, with
+    `first_table_to_eldest`): 15 is one scopa, 30 two, and the first player leads to an
+    empty table. With a `matta` among the four cards, it counts whatever makes 15 or 30.
+    """
+
+    NOTHING = "nothing"
+    """The first table is played like any other."""
+    TOTAL = "total"
+    """A total of 15 is one scopa, a total of 30 two (pagat's Escoba, Cirulla)."""
+    TWO_GROUPS = "two-groups"
+    """A total of 15 is one scopa; 30 is two only when the four cards split into two groups
+    of 15 (some Spanish rooms)."""
+
+
 class Tiebreak(_Knob):
     """How a match ends when several sides reach the target in the same hand."""
 
     PLAY_ON = "play-on"
     """The higher total wins; on an exact tie, complete hands are played until it breaks."""
+    LAST_HAND_COUNTDOWN = "last-hand-countdown"
+    """The points of the last hand are counted category by category, in the order carte,
+    denari, settebello, primiera, the other categories, scope; the first side whose running
+    total reaches the target wins (Parlett). Sides that reach it in the same category: the
+    higher running total wins; a tie to the end plays on."""
 
 
 MAX_TARGET = 1_000_000
@@ -198,6 +224,21 @@ class Rules:
     ace_on_empty_table_captures_itself: bool = attrs.field(default=False, validator=flag)
     """An Ace played on an empty table goes to its player's pile (no scopa), whether or not
     Aces sweep."""
+    first_table: FirstTable = attrs.field(
+        default=FirstTable.NOTHING, validator=instance_of(FirstTable, "a FirstTable")
+    )
+    """Whether a first table of 15 or 30 is swept at once for one or two scope."""
+    first_table_to_eldest: bool = attrs.field(default=False, validator=flag)
+    """Whether the eldest hand, not the dealer, sweeps such a first table."""
+    matta: Card | None = attrs.field(
+        default=None, validator=attrs.validators.optional(instance_of(Card, "a Card"))
+    )
+    """A wild card for declarations and the first table, whose value its holder chooses
+    (Cirulla: the 7 of coppe); in play and in scoring it is itself."""
+    declarations: bool = attrs.field(default=False, validator=flag)
+    """Whether a player may declare a hand at the first play of each deal (Cirulla): a hand
+    of three cards adding up to less than 10 (*busso*, 3 points) or three of a kind
+    (*tris*, 10 points). The declared hand is shown to everyone."""
     ace_first_lead_forbidden: bool = attrs.field(default=False, validator=flag)
     """The first play of a hand may not be an Ace unless the player holds only Aces
     (the *regola del vile*), whether or not Aces sweep."""
@@ -217,6 +258,12 @@ class Rules:
         default=Tiebreak.PLAY_ON, validator=instance_of(Tiebreak, "a Tiebreak")
     )
     """What happens when several sides reach the target in the same hand (match layer)."""
+    lowest_total_wins: bool = attrs.field(default=False, validator=flag)
+    """Whether the match is lost by reaching the target (Scopa a perdere): it ends as it
+    would, and the side with the lowest total wins."""
+    claim_out: bool = attrs.field(default=False, validator=flag)
+    """Whether a player may claim, with a play, that their side has reached the target: a
+    correct claim wins the match at once, a false claim loses it (match layer)."""
     scoring: ScoringRules = attrs.field(factory=ScoringRules.standard, validator=_scoring)
     """The scoring categories of a hand; at least one of them must be able to give points."""
     move_time_limit: float | None = attrs.field(default=None, validator=_seconds)
@@ -227,6 +274,12 @@ class Rules:
     """What a match is played for, such as the tretre brilli (`None`: nothing)."""
 
     def __attrs_post_init__(self) -> None:
+        if self.declarations and self.hand_size != 3:
+            raise RulesError(f"declarations need hands of 3 cards, not {self.hand_size}")
+        if self.lowest_total_wins and (self.claim_out or self.tiebreak is not Tiebreak.PLAY_ON):
+            raise RulesError(
+                "a match where the lowest total wins has no claims and plays on at a tie"
+            )
         sides = self.number_of_sides
         if self.players % sides:
             raise RulesError(f"{self.players} players cannot form {sides} equal sides")

@@ -11,22 +11,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
-from scopa._checks import check_label, flag, instance_of, int_in, label, quote
+from scopa._checks import check_label, flag, instance_of, int_in, is_int, label, quote
 from scopa.cards import Card, Rank, Suit
 from scopa.errors import RulesError
 
 __all__ = [
+    "AssoDueTre",
     "Captures",
+    "CardPoints",
     "Carte",
     "CategoryScore",
+    "Declarations",
     "Denari",
+    "Grande",
     "HandScore",
     "MissingSuit",
     "Napola",
+    "Ponino",
     "Primiera",
     "PrimieraRule",
     "PrimieraTable",
@@ -47,6 +52,12 @@ class Captures:
     """The cards each side captured."""
     scope: tuple[int, ...]
     """The number of scope (sweeps) each side made."""
+    declared: tuple[int, ...] = attrs.field()
+    """The points each side declared in the hand (Cirulla's *busso* and *tris*)."""
+
+    @declared.default
+    def _no_declarations(self) -> tuple[int, ...]:
+        return (0,) * len(self.piles)
 
 
 @attrs.frozen
@@ -93,8 +104,11 @@ class ScoringComponent(Protocol):  # pragma: no mutate block
         ...
 
 
-def strict_max(figures: Sequence[int], eligible: Sequence[bool] | None = None) -> tuple[int, ...]:
-    """One point to the unique side with the highest figure among the eligible sides."""
+def strict_max(figures: Sequence[Any], eligible: Sequence[bool] | None = None) -> tuple[int, ...]:
+    """One point to the unique side with the highest figure among the eligible sides.
+
+    The figures may be any values that compare, such as ints or tuples of ints.
+    """
     candidates = [i for i in range(len(figures)) if eligible is None or eligible[i]]
     points = [0] * len(figures)
     if candidates:
@@ -204,9 +218,11 @@ class Napola:
     """
 
     napoleone_wins_match: bool = attrs.field(default=False, validator=flag)
-    """Whether a side holding all ten denari wins the match at once."""
+    """Whether a side holding all ten denari wins the match at once (the *cappotto*)."""
     name: str = attrs.field(default="napola", validator=label)
-    """The category's name."""
+    """The category's name (Cirulla calls it *piccola*)."""
+    most: int = attrs.field(default=10, validator=int_in(3, 10))
+    """The most points a run scores (a longer run scores this)."""
 
     def score(self, hand: Captures) -> CategoryScore:
         """Each side's run of denari from the Ace, counted from three cards on."""
@@ -216,11 +232,125 @@ class Napola:
             while run < 10 and Card(Rank(run + 1), Suit.DENARI) in pile:
                 run += 1
             runs.append(run)
-        points = tuple(run if run >= 3 else 0 for run in runs)
+        points = tuple(min(run, self.most) if run >= 3 else 0 for run in runs)
         winner = None
         if self.napoleone_wins_match and 10 in runs:
             winner = runs.index(10)
         return CategoryScore(self.name, points, tuple(runs), winner)
+
+
+@attrs.frozen
+class Grande:
+    """Cirulla's *grande*, a bonus: the Fante, Cavallo and Re of denari together score 5.
+
+    With `extends`, the run goes on down: the 7 of denari as well scores 6, and the 6 too
+    scores 7.
+    """
+
+    extends: bool = attrs.field(default=True, validator=flag)
+    """Whether the 7 and the 6 of denari extend the run."""
+    name: str = attrs.field(default="grande", validator=label)
+    """The category's name."""
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """Five points for the three denari figures, and one more for each of the 7 and 6."""
+        points = []
+        for pile in hand.piles:
+            run = 0
+            while run < 5 and Card(Rank(10 - run), Suit.DENARI) in pile:
+                run += 1
+            if run < 3:
+                points.append(0)
+            else:
+                points.append(run + 2 if self.extends else 5)
+        return CategoryScore(self.name, tuple(points), tuple(points))
+
+
+@attrs.frozen
+class AssoDueTre:
+    """The Ace, two and three of denari score 1, 2 and 3 to their capturer.
+
+    This is the scopone of Trento as the online rooms play it; a side holding all three wins
+    the match at once when `trio_wins_match` is on.
+    """
+
+    trio_wins_match: bool = attrs.field(default=True, validator=flag)
+    """Whether one side holding all three wins the match outright."""
+    name: str = attrs.field(default="asso-due-tre", validator=label)
+    """The category's name."""
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """Each side's points from the three lowest denari."""
+        low = [Card(Rank(rank), Suit.DENARI) for rank in (1, 2, 3)]
+        points = tuple(sum(c.rank for c in low if c in pile) for pile in hand.piles)
+        winner = None
+        if self.trio_wins_match and 6 in points:
+            winner = points.index(6)
+        return CategoryScore(self.name, points, points, winner)
+
+
+@attrs.frozen
+class Ponino:
+    """The *ponino*, a bonus: all four Cavalli double a side's scope of the hand.
+
+    The side that captures them scores its scope of the hand once more.
+    """
+
+    name: str = attrs.field(default="ponino", validator=label)
+    """The category's name."""
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """A side's scope again, when it holds the four Cavalli."""
+        knights = [sum(1 for card in pile if card.rank == Rank.CAVALLO) == 4 for pile in hand.piles]
+        points = tuple(s if all4 else 0 for s, all4 in zip(hand.scope, knights, strict=True))
+        return CategoryScore(self.name, points, tuple(map(int, knights)))
+
+
+def _rank_tuple(ranks: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(set(ranks)))
+
+
+def _ranks(_: object, attribute: attrs.Attribute[tuple[int, ...]], value: object) -> None:
+    if (
+        not isinstance(value, tuple)
+        or not value
+        or not all(is_int(r) and 1 <= r <= 10 for r in value)
+    ):
+        raise RulesError(f"{attribute.name} must be ranks from 1 to 10, not {quote(value)}")
+
+
+@attrs.frozen
+class CardPoints:
+    """Points for the cards of some ranks, each to its capturer.
+
+    Scopa Frac scores the Aces and the three figures, one point each.
+    """
+
+    ranks: tuple[int, ...] = attrs.field(
+        default=(1, 8, 9, 10), converter=_rank_tuple, validator=_ranks
+    )
+    """The ranks whose cards score."""
+    value: int = attrs.field(default=1, validator=int_in(1, 100))
+    """The points of each such card."""
+    name: str = attrs.field(default="carte di punto", validator=label)
+    """The category's name."""
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """The value of each scoring card each side captured."""
+        counts = tuple(sum(1 for card in pile if card.rank in self.ranks) for pile in hand.piles)
+        return CategoryScore(self.name, tuple(n * self.value for n in counts), counts)
+
+
+@attrs.frozen
+class Declarations:
+    """The points each side declared during the hand (Cirulla's *busso* and *tris*)."""
+
+    name: str = attrs.field(default="accusi", validator=label)
+    """The category's name."""
+
+    def score(self, hand: Captures) -> CategoryScore:
+        """The declared points, as they were declared."""
+        return CategoryScore(self.name, hand.declared, hand.declared)
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
@@ -280,6 +410,10 @@ class PrimieraRule(Enum):
     fours, threes and twos. The figures are each side's count of sevens."""
     SETTANTA_3_SEVENS = "settanta-3-sevens"
     """A side with three or four sevens wins (*settanta*); otherwise nobody scores."""
+    BEST_CARDS = "best-cards"
+    """The best card of each suit is taken, and the sides' four best cards, each sorted from
+    the highest, are compared card by card (the Escoba *setenta* as pagat gives it): 7, 7,
+    6, 5 beats 7, 7, A, A. The missing-suit policy applies; the figures are the sums."""
 
     def __repr__(self) -> str:
         return f"PrimieraRule.{self.name}"
@@ -324,21 +458,24 @@ class Primiera:
 
     def score(self, hand: Captures) -> CategoryScore:
         """The unique best primiera among the eligible sides."""
-        if self.rule is not PrimieraRule.SUM:
+        if self.rule in (PrimieraRule.MOST_SEVENS_CASCADE, PrimieraRule.SETTANTA_3_SEVENS):
             return self._by_sevens(hand)
         values = self.table.values
-        totals = []
-        complete = []
+        bests = []
         for pile in hand.piles:
             best: dict[Suit, int] = {}
             for card in pile:
                 value = values[card.rank - 1]
                 best[card.suit] = max(value, best.get(card.suit, value))
-            totals.append(sum(best.values()))
-            complete.append(len(best) == 4)
-        if self.missing_suit is MissingSuit.ZERO:
-            return CategoryScore(self.name, strict_max(totals), tuple(totals))
-        return CategoryScore(self.name, strict_max(totals, complete), tuple(totals))
+            bests.append(best)
+        totals = tuple(sum(best.values()) for best in bests)
+        eligible = None
+        if self.missing_suit is not MissingSuit.ZERO:
+            eligible = [len(best) == 4 for best in bests]
+        if self.rule is PrimieraRule.BEST_CARDS:
+            ranked = [tuple(sorted(best.values(), reverse=True)) for best in bests]
+            return CategoryScore(self.name, strict_max(ranked, eligible), totals)
+        return CategoryScore(self.name, strict_max(totals, eligible), totals)
 
     def _by_sevens(self, hand: Captures) -> CategoryScore:
         counts = [

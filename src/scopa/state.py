@@ -38,9 +38,9 @@ from scopa.errors import (
     ScopaError,
 )
 from scopa.masks import ALL_CARDS, RANK_MASKS, CardMask, cards_of, mask_of
-from scopa.moves import Move, generator_for
+from scopa.moves import Declaration, Move, generator_for
 from scopa.moves import clear_caches as clear_move_caches
-from scopa.rules import AceOnAce, Rules
+from scopa.rules import AceOnAce, FirstTable, Rules
 from scopa.scoring import Captures, HandScore
 
 __all__ = ["GameState", "PlayerView", "clear_caches", "view"]
@@ -56,14 +56,18 @@ class _Play:
         "ace_sweep_no_scopa",
         "ace_takes_ace",
         "ace_to_pile",
+        "claims",
+        "declarations",
         "first_lead_rule",
         "generator",
         "hand_size",
         "leftovers_to_last_capturer",
+        "matta",
         "players",
         "rules",
         "scopa_on_last_play",
         "table_size",
+        "zeros",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -76,8 +80,12 @@ class _Play:
         self.scopa_on_last_play: Final = rules.scopa_on_last_play
         self.leftovers_to_last_capturer: Final = rules.leftovers_to_last_capturer
         self.ace_sweep_no_scopa: Final = rules.ace_captures_all and not rules.ace_sweep_is_scopa
-        self.ace_takes_ace: Final = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
+        self.ace_takes_ace: Final = rules.ace_with_ace_on_table is not AceOnAce.TAKE_ALL
         self.ace_to_pile: Final = rules.ace_on_empty_table_captures_itself
+        self.declarations: Final = rules.declarations
+        self.claims: Final = rules.claim_out
+        self.matta: Final = rules.matta
+        self.zeros: Final = (0,) * rules.players
 
 
 _PLAYS: Final[dict[Rules, _Play]] = {}
@@ -191,6 +199,7 @@ class GameState(_Visible):
 
     __slots__ = (
         "_deal",
+        "_declared",
         "_drawn",
         "_hands",
         "_last_capturer",
@@ -198,6 +207,7 @@ class GameState(_Visible):
         "_moves",
         "_parent",
         "_piles",
+        "_revealed",
         "_scope",
         "_table",
         "_to_move",
@@ -225,6 +235,8 @@ class GameState(_Visible):
         scope: tuple[int, ...],
         to_move: int,
         last_capturer: int,
+        declared: tuple[int, ...],
+        revealed: tuple[int, ...],
         parent: GameState | None = None,
         move: Move | None = None,
     ) -> None:
@@ -232,7 +244,8 @@ class GameState(_Visible):
 
         The parts are the deal's shared record, how many stock cards have been dealt, the
         masks of the hands, the table and the piles, the scope, the player to move and the
-        last capturer (-1 for none), and the state and move it comes from.
+        last capturer (-1 for none), the points declared and the masks of the cards shown
+        by declarations, and the state and move it comes from.
         """
         self._deal = deal
         self._drawn = drawn
@@ -242,6 +255,8 @@ class GameState(_Visible):
         self._scope = scope
         self._to_move = to_move
         self._last_capturer = last_capturer
+        self._declared = declared
+        self._revealed = revealed
         self._moves = None
         self._parent = parent
         self._move = move
@@ -294,16 +309,19 @@ class GameState(_Visible):
         table_end = n * size + rules.table_size
         leader = (dealer + 1) % n
         blocks = [_mask(order[start : start + size]) for start in range(0, n * size, size)]
-        return cls(
-            _Deal(rules, dealer, order[table_end:]),
-            0,
-            tuple(blocks[(player - leader) % n] for player in range(n)),
-            _mask(order[n * size : table_end]),
-            (0,) * n,
-            (0,) * n,
-            leader,
-            -1,
-        )
+        deal = _Deal(rules, dealer, order[table_end:])
+        zeros = deal.play.zeros
+        table = _mask(order[n * size : table_end])
+        piles = scope = zeros
+        last = -1
+        sweeps = _first_table_sweeps(rules, table)
+        if sweeps:  # the first table adds up to 15 or 30: swept at once
+            last = leader if rules.first_table_to_eldest else dealer
+            piles = _with(zeros, last, table)
+            scope = _with(zeros, last, sweeps)
+            table = 0
+        hands = tuple(blocks[(player - leader) % n] for player in range(n))
+        return cls(deal, 0, hands, table, piles, scope, leader, last, zeros, zeros)
 
     @classmethod
     def from_position(
@@ -318,6 +336,8 @@ class GameState(_Visible):
         piles: Sequence[Iterable[Card]] | None = None,
         scope: Sequence[int] | None = None,
         last_capturer: int | None = None,
+        declared: Sequence[int] | None = None,
+        revealed: Sequence[Iterable[Card]] | None = None,
     ) -> GameState:
         """Build any position that play can reach.
 
@@ -335,6 +355,9 @@ class GameState(_Visible):
             scope: the scope each player has made; by default none.
             last_capturer: the last player who captured; by default the only player with
                 a non-empty pile, or `None` when nobody has captured.
+            declared: the points each player has declared in the hand; by default none.
+            revealed: the cards of each player's hand that a declaration showed; by default
+                none.
 
         Raises:
             InvalidStateError: the position cannot be reached (duplicate or missing cards,
@@ -349,9 +372,7 @@ class GameState(_Visible):
         if not all(isinstance(c, Card) for c in stock_cards):
             raise InvalidStateError("stock must hold Cards")
         stock_mask = mask_of(stock_cards)
-        scope_counts = tuple(scope) if scope is not None else (0,) * n
-        if len(scope_counts) != n or not all(is_int(s) and s >= 0 for s in scope_counts):
-            raise InvalidStateError(f"scope must be {n} non-negative ints, not {quote(scope)}")
+        scope_counts = _counts(scope, n, "scope")
         groups = [*hand_masks, table_mask, stock_mask, *pile_masks]
         seen = 0
         for group in groups:
@@ -394,6 +415,13 @@ class GameState(_Visible):
             raise InvalidStateError(f"last_capturer {last_capturer} has captured nothing")
         if expected is None and table_mask and rules.leftovers_to_last_capturer and capturers:
             raise InvalidStateError("a finished hand has no cards left on the table")
+        declared_points = _counts(declared, n, "declared")
+        revealed_masks = _masks(revealed, n, "revealed") if revealed is not None else (0,) * n
+        if (any(declared_points) or any(revealed_masks)) and not rules.declarations:
+            raise InvalidStateError("these rules have no declarations")
+        for player, (shown, held) in enumerate(zip(revealed_masks, hand_masks, strict=True)):
+            if shown & ~held:
+                raise InvalidStateError(f"player {player} shows cards they do not hold")
         return cls(
             _Deal(rules, dealer, tuple(card.index for card in stock_cards)),
             0,
@@ -403,6 +431,8 @@ class GameState(_Visible):
             scope_counts,
             -1 if expected is None else expected,
             -1 if last_capturer is None else last_capturer,
+            declared_points,
+            revealed_masks,
         )
 
     @classmethod
@@ -417,9 +447,10 @@ class GameState(_Visible):
         if not isinstance(text, str):
             raise TypeError(f"a position must be text, not {type(text).__name__}")
         fields = text.split()
-        if len(fields) != 8:
-            raise NotationError(f"a position has 8 fields, {len(fields)} in {quote(text)}")
-        hands, table, stock, piles, scope, dealer, current, last = fields
+        count = 10 if rules.declarations else 8
+        if len(fields) != count:
+            raise NotationError(f"a position has {count} fields, {len(fields)} in {quote(text)}")
+        hands, table, stock, piles, scope, dealer, current, last = fields[:8]
         n = rules.players
 
         def per_player(field: str, what: str) -> list[str]:
@@ -449,6 +480,10 @@ class GameState(_Visible):
             dealer=dealer_number,
             current_player=to_move,
             last_capturer=number(last, "last capturer"),
+            declared=[_count(s) for s in per_player(fields[8], "declared")] if count > 8 else None,
+            revealed=[parse_cards(r, "revealed") for r in per_player(fields[9], "revealed")]
+            if count > 8
+            else None,
         )
         if to_move is None and state._to_move >= 0:
             raise InvalidStateError(
@@ -509,7 +544,7 @@ class GameState(_Visible):
 
         Two states of the same rules are equal exactly when their keys are equal.
         """
-        return (
+        key = (
             self._deal.dealer,
             self._to_move,
             self._last_capturer,
@@ -519,6 +554,9 @@ class GameState(_Visible):
             *self._scope,
             *self._deal.stock[self._drawn :],
         )
+        if self._deal.play.declarations:
+            key += (*self._declared, *self._revealed)
+        return key
 
     # ------------------------------------------------------------------ playing
 
@@ -528,8 +566,11 @@ class GameState(_Visible):
         The order: card by card in index order (`DECK` order); for each card, laying it
         down first (when legal), then the captures of one card in index order, then the
         captures of several cards in increasing order of their ranks (read as a set of
-        ranks, bit r - 1 for rank r) and then of their cards. The result is computed once
-        per state. Empty when the hand is over.
+        ranks, bit r - 1 for rank r) and then of their cards, then the captures to fifteen
+        in the same way. Under rules with declarations, the same moves follow with each
+        declaration the hand allows, at a player's first play of a deal; with `claim_out`,
+        every move then follows again as a claim. The result is computed once per state.
+        Empty when the hand is over.
         """
         moves = self._moves
         if moves is None:
@@ -542,7 +583,10 @@ class GameState(_Visible):
                     in_hands = sum(h.bit_count() for h in self._hands)
                     stock = len(self._deal.stock) - self._drawn
                     hand = _playable_cards(play.rules, hand, in_hands, stock)
-                moves = tuple(play.generator.moves(hand, self._table))
+                found = play.generator.moves(hand, self._table)
+                if play.declarations or play.claims:
+                    found = _announced(play, found, self._hands[self._to_move])
+                moves = tuple(found)
             self._moves = moves
         return moves
 
@@ -571,6 +615,13 @@ class GameState(_Visible):
         take = move.captured_mask
         hands = list(self._hands)
         hands[player] ^= bit
+        declared = self._declared
+        revealed = self._revealed
+        if move.declaration is not None:  # the rest of the hand is shown
+            declared = _with(declared, player, declared[player] + move.declaration.points)
+            revealed = _with(revealed, player, hands[player])
+        elif revealed[player] & bit:
+            revealed = _with(revealed, player, revealed[player] ^ bit)
         table = self._table
         piles = self._piles
         scope = self._scope
@@ -616,7 +667,20 @@ class GameState(_Visible):
             player = -1
         else:
             player = (player + 1) % play.players
-        return GameState(deal, drawn, tuple(hands), table, piles, scope, player, last, self, move)
+        return GameState(
+            deal,
+            drawn,
+            tuple(hands),
+            table,
+            piles,
+            scope,
+            player,
+            last,
+            declared,
+            revealed,
+            self,
+            move,
+        )
 
     def _legal_move_equal_to(self, move: Move) -> Move:
         """The legal move equal to `move`, compared by its card and captures only."""
@@ -663,7 +727,7 @@ class GameState(_Visible):
 
         A side's captures and scope are those of its players together.
         """
-        return _score_captures(self._deal.play.rules, self._piles, self._scope)
+        return _score_captures(self._deal.play.rules, self._piles, self._scope, self._declared)
 
     # ------------------------------------------------------------------ text and values
 
@@ -671,21 +735,24 @@ class GameState(_Visible):
         """The position as one line of text, read back by [`from_text`][scopa.GameState.from_text].
 
         Eight fields separated by spaces: hands, table, stock (in dealing order), piles,
-        scope, dealer, current player, last capturer. Per-player fields are joined by `/`;
-        cards are written one after the other (`7D3C10B`); `-` stands for none.
+        scope, dealer, current player, last capturer; under rules with declarations, two more:
+        the points declared and the cards declarations showed. Per-player fields are joined by
+        `/`; cards are written one after the other (`7D3C10B`); `-` stands for none.
         """
-        return " ".join(
-            (
-                "/".join(format_cards(cards_of(h)) for h in self._hands),
-                format_cards(cards_of(self._table)),
-                format_cards(self.stock),
-                "/".join(format_cards(cards_of(p)) for p in self._piles),
-                "/".join(map(str, self._scope)),
-                str(self._deal.dealer),
-                "-" if self._to_move < 0 else str(self._to_move),
-                "-" if self._last_capturer < 0 else str(self._last_capturer),
-            )
-        )
+        fields = [
+            "/".join(format_cards(cards_of(h)) for h in self._hands),
+            format_cards(cards_of(self._table)),
+            format_cards(self.stock),
+            "/".join(format_cards(cards_of(p)) for p in self._piles),
+            "/".join(map(str, self._scope)),
+            str(self._deal.dealer),
+            "-" if self._to_move < 0 else str(self._to_move),
+            "-" if self._last_capturer < 0 else str(self._last_capturer),
+        ]
+        if self._deal.play.declarations:
+            fields.append("/".join(map(str, self._declared)))
+            fields.append("/".join(format_cards(cards_of(m)) for m in self._revealed))
+        return " ".join(fields)
 
     def __str__(self) -> str:
         """The position as a text picture for terminals (see `scopa.board.state_text`)."""
@@ -755,15 +822,36 @@ def _restore(rules: Rules, text: str, history: tuple[tuple[int, Move], ...]) -> 
     return state
 
 
-def _score_captures(rules: Rules, piles: tuple[int, ...], scope: tuple[int, ...]) -> HandScore:
-    """Score the players' captures (masks) and scope, pooled by side."""
+def _announced(play: _Play, moves: list[Move], hand: int) -> list[Move]:
+    """The moves with the declarations the hand allows and the claims the rules allow."""
+    found = list(moves)
+    if play.declarations and hand.bit_count() == play.hand_size:
+        cards = cards_of(hand)
+        for declaration in Declaration:
+            if declaration.allows(cards, play.matta):
+                found += [move.announced(declaration) for move in moves]
+    if play.claims:
+        found += [move.announced(move.declaration, claim=True) for move in found]
+    return found
+
+
+def _score_captures(
+    rules: Rules, piles: tuple[int, ...], scope: tuple[int, ...], declared: tuple[int, ...]
+) -> HandScore:
+    """Score the players' captures (masks), scope and declarations, pooled by side."""
     sides = rules.number_of_sides
     side_piles = [0] * sides
     side_scope = [0] * sides
+    side_declared = [0] * sides
     for player in range(rules.players):
         side_piles[player % sides] |= piles[player]
         side_scope[player % sides] += scope[player]
-    captures = Captures(tuple(frozenset(cards_of(p)) for p in side_piles), tuple(side_scope))
+        side_declared[player % sides] += declared[player]
+    captures = Captures(
+        tuple(frozenset(cards_of(p)) for p in side_piles),
+        tuple(side_scope),
+        tuple(side_declared),
+    )
     return rules.scoring.score(captures)
 
 
@@ -818,6 +906,46 @@ def _masks(groups: Sequence[Iterable[Card]] | Any, n: int, what: str) -> tuple[i
     return tuple(masks)
 
 
+def _counts(values: Sequence[int] | None, n: int, what: str) -> tuple[int, ...]:
+    """`n` non-negative counts, one per player (none given: zeros)."""
+    counts = tuple(values) if values is not None else (0,) * n
+    if len(counts) != n or not all(is_int(v) and v >= 0 for v in counts):
+        raise InvalidStateError(f"{what} must be {n} non-negative ints, not {quote(values)}")
+    return counts
+
+
+def _with(values: tuple[int, ...], player: int, value: int) -> tuple[int, ...]:
+    """`values` with the player's entry replaced."""
+    return (*values[:player], value, *values[player + 1 :])
+
+
+def _first_table_sweeps(rules: Rules, table: int) -> int:
+    """How many scope a first table is worth at once under `first_table` (0, 1 or 2)."""
+    if rules.first_table is FirstTable.NOTHING or not table:
+        return 0
+    cards = cards_of(table)
+    matta = rules.matta if rules.matta in cards else None
+    plain = [card.value for card in cards if card != matta]
+    for wanted in (30, 15):
+        for value in range(1, 11) if matta is not None else (0,):
+            values = [*plain, value] if matta is not None else plain
+            if sum(values) != wanted:
+                continue
+            if wanted == 15:
+                return 1
+            if rules.first_table is FirstTable.TOTAL or _splits_into_fifteens(values):
+                return 2
+    return 0
+
+
+def _splits_into_fifteens(values: list[int]) -> bool:
+    """Whether values adding up to 30 split into two groups of 15."""
+    return any(
+        sum(values[i] for i in range(len(values)) if chosen >> i & 1) == 15
+        for chosen in range(1, 1 << len(values))
+    )
+
+
 def _turn_from_sizes(rules: Rules, dealer: int, hands: tuple[int, ...], stock: int) -> int | None:
     """Whose turn the hand sizes imply, or `None` for a finished hand."""
     n = rules.players
@@ -856,11 +984,13 @@ class PlayerView(_Visible):
 
     __slots__ = (
         "_dealer",
+        "_declared",
         "_hand",
         "_hand_sizes",
         "_history",
         "_last_capturer",
         "_piles",
+        "_revealed",
         "_rules",
         "_scope",
         "_stock_size",
@@ -884,6 +1014,8 @@ class PlayerView(_Visible):
         self._hand_sizes = tuple(h.bit_count() for h in hands)
         self._stock_size = len(state._deal.stock) - state._drawn
         self._history = state.history
+        self._declared = state._declared
+        self._revealed = state._revealed
 
     @property
     def rules(self) -> Rules:
@@ -926,8 +1058,21 @@ class PlayerView(_Visible):
         return self._history
 
     @property
+    def revealed(self) -> tuple[frozenset[Card], ...]:
+        """The cards of each player's hand that a declaration has shown (Cirulla)."""
+        return tuple(frozenset(cards_of(m)) for m in self._revealed)
+
+    @property
+    def declared(self) -> tuple[int, ...]:
+        """The points each player has declared in the hand (Cirulla)."""
+        return self._declared
+
+    @property
     def unseen(self) -> frozenset[Card]:
-        """The cards this player has not seen: the other hands and the stock."""
+        """The cards this player has not seen: the other hands and the stock.
+
+        Cards a declaration showed are seen.
+        """
         return frozenset(cards_of(ALL_CARDS & ~self._seen()))
 
     @property
@@ -937,7 +1082,7 @@ class PlayerView(_Visible):
         Two states give the same key for a player exactly when that player cannot tell them
         apart, including the order of the plays seen.
         """
-        return (
+        key = (
             self._viewer,
             self._dealer,
             self._to_move,
@@ -948,34 +1093,41 @@ class PlayerView(_Visible):
             *self._piles,
             *self._scope,
             *self._hand_sizes,
-            *(player << 46 | move.key for player, move in self._history),
         )
+        if self._rules.declarations:
+            key += (*self._declared, *self._revealed)
+        return (*key, *(player << 50 | move.key for player, move in self._history))
 
     def hand_score(self) -> HandScore:
         """The score of the cards captured so far (everything it uses is public).
 
         The same as the state's [`hand_score`][scopa.GameState.hand_score].
         """
-        return _score_captures(self._rules, self._piles, self._scope)
+        return _score_captures(self._rules, self._piles, self._scope, self._declared)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The player's legal moves when it is their turn (otherwise none)."""
         if self._to_move != self._viewer:
             return ()
         rules = self._rules
+        play = _play_of(rules)
         hand = self._hand
         if rules.ace_first_lead_forbidden:
             hand = _playable_cards(rules, hand, sum(self._hand_sizes), self._stock_size)
-        return tuple(_play_of(rules).generator.moves(hand, self._table))
+        found = play.generator.moves(hand, self._table)
+        if play.declarations or play.claims:
+            found = _announced(play, found, self._hand)
+        return tuple(found)
 
     def resample(self, rng: random.Random) -> GameState:
         """A full state consistent with this view, drawn uniformly with `rng`.
 
         The player's hand, the table, the piles, the scope, the turn and the history stay as
-        they are; the cards the player cannot see are shuffled and dealt to the other hands
-        (at their current sizes) and to the stock. Rules under which a play reveals
-        something about the rest of a hand (`must_play_capturing_card_if_any`,
-        `ace_first_lead_forbidden`) are not taken into account.
+        they are, and so do the cards a declaration showed; the cards the player cannot see
+        are shuffled and dealt to the other hands (at their current sizes) and to the stock.
+        Rules under which a play reveals something about the rest of a hand
+        (`must_play_capturing_card_if_any`, `ace_first_lead_forbidden`) are not taken into
+        account.
         """
         unseen = [card.index for card in cards_of(ALL_CARDS & ~self._seen())]
         rng.shuffle(unseen)
@@ -985,11 +1137,12 @@ class PlayerView(_Visible):
             if player == self._viewer:
                 hands.append(self._hand)
                 continue
-            mask = 0
-            for index in unseen[position : position + size]:
+            mask = self._revealed[player]
+            drawn = size - mask.bit_count()
+            for index in unseen[position : position + drawn]:
                 mask |= 1 << index
             hands.append(mask)
-            position += size
+            position += drawn
         deal = _Deal(self._rules, self._dealer, tuple(unseen[position:]), self._history)
         return GameState(
             deal,
@@ -1000,12 +1153,16 @@ class PlayerView(_Visible):
             self._scope,
             self._to_move,
             self._last_capturer,
+            self._declared,
+            self._revealed,
         )
 
     def _seen(self) -> int:
         seen = self._hand | self._table
         for pile in self._piles:
             seen |= pile
+        for shown in self._revealed:
+            seen |= shown
         return seen
 
     def __eq__(self, other: object) -> bool:
