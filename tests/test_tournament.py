@@ -152,6 +152,8 @@ def test_more_sides_and_bad_arguments() -> None:
         tournament(three, [GreedyAgent()], deals=1)
     with pytest.raises(ValueError, match="negative"):
         tournament(CLASSIC, [GreedyAgent(), RandomAgent()], deals=-1)
+    with pytest.raises(ValueError, match="give 2 names, one per agent, not 1"):
+        tournament(CLASSIC, [GreedyAgent(), RandomAgent()], deals=1, names=["greedy"])
 
 
 def test_a_table_and_data() -> None:

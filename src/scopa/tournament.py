@@ -97,7 +97,7 @@ class HeadToHead:
     """The second agent's position in `TournamentResult.agents`."""
     difference: float
     """The mean over the deals of the first agent's margin minus the second one's."""
-    interval: _Interval
+    interval: tuple[float, float]
     """The 95% confidence interval of `difference`."""
 
 
@@ -115,15 +115,15 @@ class AgentStats:
     """Mean points of the agent's side per hand."""
     margin_per_hand: float
     """Mean of the side's points minus the best other side's, per hand."""
-    margin_interval: _Interval
+    margin_interval: tuple[float, float]
     """The interval of `margin_per_hand`, over the deals (normal approximation)."""
     margin_by_seat: tuple[float, ...]
     """`margin_per_hand` by the agent's side: when it deals (0), when it leads (1), …"""
-    margin_by_seat_interval: tuple[_Interval, ...]
+    margin_by_seat_interval: tuple[tuple[float, float], ...]
     """The interval of each of `margin_by_seat` (normal approximation)."""
     hand_win_rate: float
     """The share of hands in which the side scored strictly more than every other side."""
-    hand_win_interval: _Interval
+    hand_win_interval: tuple[float, float]
     """The interval of `hand_win_rate` (Wilson score interval over the hands)."""
     scope_per_hand: float
     """Mean scope of the agent's side per hand."""
@@ -131,7 +131,7 @@ class AgentStats:
     """Matches played."""
     match_win_rate: float | None
     """The share of matches won, if any were played."""
-    match_win_interval: _Interval | None
+    match_win_interval: tuple[float, float] | None
     """The interval of `match_win_rate` (Wilson score interval)."""
 
 
@@ -254,8 +254,8 @@ def tournament(
         progress: called with (deals done, deals in all) as chunks finish.
 
     Raises:
-        InvalidArgumentError: the number of agents is not the number of sides, a count is
-            negative, or an agent is omniscient in a run that is not.
+        InvalidArgumentError: the number of agents (or names) is not the number of sides,
+            a count is negative, or an agent is omniscient in a run that is not.
         TypeError: an agent is neither an agent nor a function.
     """
     sides = rules.number_of_sides
@@ -269,6 +269,8 @@ def tournament(
             "deals and matches must not be negative, chunk_size must be positive"
         )
     labels = list(names) if names is not None else [_name_of(agent) for agent in entrants]
+    if len(labels) != sides:
+        raise InvalidArgumentError(f"give {sides} names, one per agent, not {len(labels)}")
     tasks = [
         (rules, entrants, seed, omniscient, kind, start, min(start + chunk_size, count))
         for kind, count in (("hand", deals), ("match", matches))
@@ -281,7 +283,9 @@ def tournament(
         _agent_stats(a, labels[a], agent, sides, deal_results, match_wins)
         for a, agent in enumerate(entrants)
     )
-    pairs = tuple(_head_to_head(a, b, deal_results) for a, b in _pairs(sides))
+    pairs = tuple(
+        _head_to_head(a, b, deal_results) for a, b in itertools.combinations(range(sides), 2)
+    )
     return TournamentResult(rules, deals, matches, seed, omniscient, stats, pairs, deal_results)
 
 
@@ -304,11 +308,6 @@ def _name_of(agent: _Entrant) -> str:
     if isinstance(agent, FunctionAgent):
         return getattr(agent.function, "__name__", "function")
     return type(agent).__name__
-
-
-def _pairs(sides: int) -> list[tuple[int, int]]:
-    """Every pair of agents, the first before the second."""
-    return [(a, b) for a in range(sides) for b in range(a + 1, sides)]
 
 
 _Task = tuple[Rules, tuple[_Entrant, ...], int, bool, str, int, int]
