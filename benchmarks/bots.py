@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from playout import mid_hand_states  # the benchmark beside this one
 
 import scopa
-from scopa.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+from scopa.agents import Agent, FlatMonteCarloAgent, GreedyAgent, RandomAgent
 from scopa.tournament import tournament
 
 
@@ -88,10 +88,10 @@ def main() -> None:
         duel(GreedyAgent(), RandomAgent(), ["greedy", "random"], args.deals or 2000, args.workers)
     else:
         if args.iterations is not None:
-            search = SearchAgent(iterations=args.iterations)
+            search = FlatMonteCarloAgent(iterations=args.iterations)
             label = f"search ({args.iterations} iterations)"
         else:
-            search = SearchAgent(
+            search = FlatMonteCarloAgent(
                 iterations=1_000_000, seconds=args.ms / 1000, clock=time.perf_counter
             )
             label = f"search ({args.ms:.0f} ms)"

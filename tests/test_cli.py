@@ -56,7 +56,7 @@ def keystrokes(variant: str, seed: int) -> list[str]:
     while not match.is_over:
         state = match.state
         if state.current_player != 0:
-            match = match.apply(opponent.choose(state, rng))
+            match = match.apply(opponent.choose(scopa.view(state), rng))
             continue
         move = state.legal_moves()[0]
         keys.append(str(move.card).lower())

@@ -1,17 +1,41 @@
-"""Tournaments: reproducible, parallel through any Executor, statistics computed right."""
+"""Tournaments: reproducible, parallel through any Executor, figures computed by hand."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+import attrs
 import pytest
 
-from scopa import GameState, Move, PlayerView, find_variant
-from scopa.agents import Agent, FunctionAgent, GreedyAgent, RandomAgent
-from scopa.tournament import tournament
+from scopa import GameState, InvalidArgumentError, Move, PlayerView, find_variant
+from scopa.agents import Agent, FunctionAgent, GreedyAgent, OmniscientAgent, RandomAgent
+from scopa.tournament import TournamentResult, tournament
 from tests.helpers import CLASSIC
+from tests.test_agents import Peeker, Spy
+
+Z95 = 1.959963984540054  # the 0.975 quantile of the standard normal distribution
+
+
+def mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
+def interval(values: Sequence[float]) -> tuple[float, float]:
+    """The 95% interval of the mean of independent values, by the textbook formula."""
+    centre = mean(values)
+    variance = sum((value - centre) ** 2 for value in values) / (len(values) - 1)
+    half = Z95 * math.sqrt(variance / len(values))
+    return (centre - half, centre + half)
+
+
+def assert_close(actual: tuple[float, ...], expected: tuple[float, ...]) -> None:
+    assert len(actual) == len(expected)
+    for a, e in zip(actual, expected, strict=True):
+        assert math.isclose(a, e, rel_tol=1e-9, abs_tol=1e-12), (actual, expected)
 
 
 def test_a_seeded_tournament_is_reproducible_and_paired() -> None:
@@ -31,27 +55,169 @@ def test_a_seeded_tournament_is_reproducible_and_paired() -> None:
     assert a != tournament(CLASSIC, [GreedyAgent(), RandomAgent()], deals=30, matches=2, seed=6)
 
 
-def test_a_table_and_data() -> None:
-    result = tournament(
-        CLASSIC, [GreedyAgent(), RandomAgent()], deals=5, matches=1, names=["greedy", "random"]
-    )
-    text = result.table()
-    assert text.splitlines()[0] == "classic: 5 paired deals, 1 paired matches, seed 0"
-    assert "greedy" in text
-    assert "matches won" in text
-    data = result.as_dict()
-    assert data["deals"] == 5
-    assert [agent["name"] for agent in data["agents"]] == ["greedy", "random"]
+def test_the_figures_by_hand_from_the_deal_results() -> None:
+    result = tournament(CLASSIC, [GreedyAgent(), RandomAgent()], deals=6, seed=11)
+    deals = result.deal_results
+    assert [deal.number for deal in deals] == list(range(6))
+    for deal in deals:  # seating 0: agent 0 on side 0 (it deals); seating 1: the other way
+        assert deal.sides == ((0, 1), (1, 0))
+    for a, agent in enumerate(result.agents):
+        hands = [(deal, r) for deal in deals for r in (0, 1)]
+        assert agent.hands == 12
+        assert math.isclose(agent.points_per_hand, mean([d.points[r][a] for d, r in hands]))
+        assert math.isclose(agent.scope_per_hand, mean([d.scope[r][a] for d, r in hands]))
+        margins = [d.margins[r][a] for d, r in hands]
+        assert math.isclose(agent.margin_per_hand, mean(margins))
+        assert agent.hand_win_rate == sum(1 for m in margins if m > 0) / 12
+        # the interval is over deals, each deal's two seatings averaged first
+        per_deal = [(d.margins[0][a] + d.margins[1][a]) / 2 for d in deals]
+        assert_close(agent.margin_interval, interval(per_deal))
+        # by seat: the hands in which the agent's side held the dealer (side 0), then the leader
+        for seat in (0, 1):
+            by_seat = [d.margins[r][a] for d, r in hands if d.sides[r][a] == seat]
+            assert len(by_seat) == 6  # one hand per deal
+            assert math.isclose(agent.margin_by_seat[seat], mean(by_seat))
+            assert_close(agent.margin_by_seat_interval[seat], interval(by_seat))
+    (pair,) = result.head_to_head
+    assert (pair.first, pair.second) == (0, 1)
+    differences = [
+        ((d.margins[0][0] - d.margins[0][1]) + (d.margins[1][0] - d.margins[1][1])) / 2
+        for d in deals
+    ]
+    assert math.isclose(pair.difference, mean(differences))
+    assert math.isclose(pair.difference, 2 * result.agents[0].margin_per_hand)
+    assert_close(pair.interval, interval(differences))
+
+
+def first_legal_move(seen: PlayerView, rng: random.Random) -> Move:
+    return seen.legal_moves()[0]
+
+
+def last_legal_move(seen: PlayerView, rng: random.Random) -> Move:
+    return seen.legal_moves()[-1]
+
+
+def test_the_deal_results_are_what_was_played() -> None:
+    # Agents that ignore the rng: each seating of each deal can be played again here.
+    result = tournament(CLASSIC, [first_legal_move, last_legal_move], deals=3, seed=2)
+    for deal in result.deal_results:
+        for seating in (0, 1):
+            state = GameState.new(CLASSIC, seed=deal.seed)
+            assert state.dealer == 0
+            while not state.is_terminal:
+                player = state.current_player
+                assert player is not None
+                moves = state.legal_moves()
+                # agent 0 plays side `seating` in this seating
+                first = CLASSIC.side_of(player) == deal.sides[seating][0]
+                state = state.apply(moves[0] if first else moves[-1])
+            points = state.hand_score().points
+            for a in (0, 1):
+                side = deal.sides[seating][a]
+                assert deal.points[seating][a] == points[side]
+                assert deal.margins[seating][a] == points[side] - points[1 - side]
+                assert deal.scope[seating][a] == state.scope[side]
+
+
+def test_an_agent_against_itself_differs_by_exactly_nothing_on_each_deal() -> None:
+    # The same deterministic agent on both sides plays each deal's two seatings alike, so
+    # every paired difference is 0: the interval is 0 wide, though the hands' margins vary.
+    result = tournament(CLASSIC, [first_legal_move, first_legal_move], deals=5, seed=3)
+    margins = [deal.margins[r][0] for deal in result.deal_results for r in (0, 1)]
+    assert len(set(margins)) > 1
+    (pair,) = result.head_to_head
+    assert pair.difference == 0.0
+    assert pair.interval == (0.0, 0.0)
+    assert result.agents[0].margin_interval == (0.0, 0.0)
 
 
 def test_more_sides_and_bad_arguments() -> None:
     three = find_variant("scopa-3")
-    result = tournament(three, [GreedyAgent(), RandomAgent(), RandomAgent()], deals=4)
+    result = tournament(three, [GreedyAgent(), RandomAgent(), RandomAgent()], deals=4, seed=1)
     assert [agent.hands for agent in result.agents] == [12, 12, 12]
+    assert [(p.first, p.second) for p in result.head_to_head] == [(0, 1), (0, 2), (1, 2)]
+    for deal in result.deal_results:
+        assert deal.sides == ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+    for pair in result.head_to_head:
+        a, b = pair.first, pair.second
+        differences = [
+            mean([seating[a] - seating[b] for seating in deal.margins])
+            for deal in result.deal_results
+        ]
+        assert math.isclose(pair.difference, mean(differences))
+        assert_close(pair.interval, interval(differences))
+    assert all(len(agent.margin_by_seat) == 3 for agent in result.agents)
+    assert "side 2 (95% CI)" in result.table()
     with pytest.raises(ValueError, match="3 sides"):
         tournament(three, [GreedyAgent()], deals=1)
     with pytest.raises(ValueError, match="negative"):
         tournament(CLASSIC, [GreedyAgent(), RandomAgent()], deals=-1)
+    with pytest.raises(ValueError, match="give 2 names, one per agent, not 1"):
+        tournament(CLASSIC, [GreedyAgent(), RandomAgent()], deals=1, names=["greedy"])
+
+
+def test_a_table_and_data() -> None:
+    result = tournament(
+        CLASSIC, [GreedyAgent(), RandomAgent()], deals=5, matches=1, names=["greedy", "random"]
+    )
+    lines = result.table().splitlines()
+    assert lines[0] == "classic: 5 paired deals, 1 paired matches, seed 0"
+    assert "matches won" in lines[1]
+    assert lines[2].startswith("greedy ")
+    assert any(line.startswith("margin/hand by seat  dealing (95% CI)") for line in lines)
+    assert lines[-1].startswith("greedy - random ")
+    data = result.as_dict()
+    assert list(data) == [field.name for field in attrs.fields(TournamentResult)]
+    assert data["deals"] == 5
+    assert data["omniscient"] is False
+    assert [agent["name"] for agent in data["agents"]] == ["greedy", "random"]
+    first = result.deal_results[0]
+    assert data["deal_results"][0] == {
+        "number": 0,
+        "seed": first.seed,
+        "sides": [[0, 1], [1, 0]],
+        "points": [list(first.points[0]), list(first.points[1])],
+        "margins": [list(first.margins[0]), list(first.margins[1])],
+        "scope": [list(first.scope[0]), list(first.scope[1])],
+    }
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_one_deal_gives_valid_json_with_unbounded_intervals() -> None:
+    result = tournament(CLASSIC, [GreedyAgent(), RandomAgent()], deals=1)
+    assert result.agents[0].margin_interval == (-math.inf, math.inf)
+    data = result.as_dict()
+    text = json.dumps(data, allow_nan=False)  # JSON has no infinity
+    assert json.loads(text)["agents"][0]["margin_interval"] == [None, None]
+    assert data["head_to_head"][0]["interval"] == [None, None]
+
+
+def test_agents_are_given_views_in_every_game() -> None:
+    spy = Spy()
+    tournament(CLASSIC, [spy, GreedyAgent()], deals=2, matches=1, seed=4)
+    assert len(spy.given) > 2 * 2 * 10  # the spy checks every view it is given
+
+
+def test_an_omniscient_run_is_asked_for_and_marked() -> None:
+    agents: list[Agent | OmniscientAgent] = [Peeker(), GreedyAgent()]
+    with pytest.raises(InvalidArgumentError, match=r"agent 0, a Peeker, .*omniscient=True"):
+        tournament(CLASSIC, agents, deals=1)
+    result = tournament(CLASSIC, agents, deals=10, seed=1, omniscient=True)
+    assert result.omniscient
+    assert [agent.omniscient for agent in result.agents] == [True, False]
+    lines = result.table().splitlines()
+    assert lines[0].endswith(", omniscient")
+    assert lines[1] == "agents marked * read the whole state, hidden cards included"
+    assert lines[3].startswith("Peeker * ")
+    assert lines[-1].startswith("Peeker * - GreedyAgent ")
+    data = json.loads(json.dumps(result.as_dict()))
+    assert data["omniscient"] is True
+    assert data["agents"][0]["omniscient"] is True
+    # reading the real deal pays: the cheat only works where it is asked for and marked
+    assert result.head_to_head[0].difference > 0
+    fair = tournament(CLASSIC, [GreedyAgent(), GreedyAgent()], deals=2, omniscient=True)
+    assert fair.omniscient  # the run says what it allowed
+    assert not any(agent.omniscient for agent in fair.agents)
 
 
 def test_a_process_pool_gives_the_same_result() -> None:
@@ -81,20 +247,16 @@ def test_a_dask_cluster_gives_the_same_result() -> None:
     assert on_cluster == alone
 
 
-def first_legal_move(game: GameState | PlayerView, rng: random.Random) -> Move:
-    return game.legal_moves()[0]
-
-
 def test_a_plain_function_is_an_agent() -> None:
     result = tournament(CLASSIC, [first_legal_move, RandomAgent()], deals=4, seed=2)
     assert result.agents[0].name == "first_legal_move"
     assert result.agents[0].hands == 8
     # the same function wrapped by hand plays the same games
     wrapped = tournament(CLASSIC, [FunctionAgent(first_legal_move), RandomAgent()], deals=4, seed=2)
-    assert wrapped.agents[0].margin_per_hand == result.agents[0].margin_per_hand
+    assert wrapped.deal_results == result.deal_results
 
 
 @pytest.mark.parametrize("bad", [None, 3, "greedy", object()])
 def test_what_is_not_an_agent_is_refused_at_once(bad: object) -> None:
-    with pytest.raises(TypeError, match=r"an agent must have a choose\(game, rng\) method"):
+    with pytest.raises(TypeError, match=r"an agent must have a choose\(seen, rng\) method"):
         tournament(CLASSIC, [bad, RandomAgent()], deals=1)  # type: ignore[list-item]

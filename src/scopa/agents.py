@@ -1,14 +1,20 @@
-"""Agents: players that choose a move, behind one small protocol.
+"""Agents: players that choose a move from what their player can see.
 
-An agent's `choose(game, rng)` takes the state (or a player's view) at its turn and a
-`random.Random` for any randomness it needs, and returns a legal move. The built-in agents
-use only what the player to move can see: they work from [`view`][scopa.view].
+An agent's `choose(seen, rng)` takes the [`PlayerView`][scopa.PlayerView] of the player to
+move and a `random.Random` for any randomness it needs, and returns a legal move. A view
+holds no card its player has not seen, so an agent cannot read the other hands or the
+stock. [`play_hand`][scopa.agents.play_hand] and [`play_match`][scopa.agents.play_match]
+give every agent its view, and so do tournaments.
+
+An agent that reads the whole state, hidden cards included, is an
+[`OmniscientAgent`][scopa.agents.OmniscientAgent]: it plays only where it is asked for by
+name (`omniscient=True`), to measure what seeing every card is worth.
 
 Examples:
     >>> import random
-    >>> from scopa import GameState, find_variant
+    >>> from scopa import GameState, find_variant, view
     >>> state = GameState.new(find_variant("classic"), seed=3)
-    >>> move = GreedyAgent().choose(state, random.Random(0))
+    >>> move = GreedyAgent().choose(view(state), random.Random(0))
     >>> move in state.legal_moves()
     True
 """
@@ -16,43 +22,61 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol, runtime_checkable
 
 import attrs
 
 from scopa.cards import Card, Rank, Suit
+from scopa.errors import InvalidArgumentError
+from scopa.match import Match
 from scopa.moves import Move
 from scopa.state import GameState, PlayerView, view
 
 __all__ = [
     "Agent",
     "AgentFunction",
+    "FlatMonteCarloAgent",
     "FunctionAgent",
     "GreedyAgent",
+    "OmniscientAgent",
     "RandomAgent",
-    "SearchAgent",
     "as_agent",
     "play_hand",
+    "play_match",
 ]
 
 
 @runtime_checkable
 class Agent(Protocol):
-    """Anything that chooses a move for the player to move."""
+    """Anything that chooses a move from the view of the player to move."""
 
-    def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
-        """A legal move for the player to move in `game`."""
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        """A legal move for the player whose view `seen` is."""
         ...
 
 
-AgentFunction = Callable[[GameState | PlayerView, random.Random], Move]
-"""A plain function that chooses a move: `choose(game, rng) -> Move`."""
+@runtime_checkable
+class OmniscientAgent(Protocol):
+    """An agent that reads the whole state, the other hands and the stock included.
+
+    It plays only where it is asked for by name (`omniscient=True`), and a tournament marks
+    its result as omniscient: use one to bound what perfect information is worth, never to
+    rank fair agents. An object that has both methods is taken as omniscient.
+    """
+
+    def choose_from_state(self, state: GameState, rng: random.Random) -> Move:
+        """A legal move for the player to move in `state`."""
+        ...
+
+
+AgentFunction = Callable[[PlayerView, random.Random], Move]
+"""A plain function that chooses a move: `choose(seen, rng) -> Move`."""
 
 
 @attrs.frozen
 class FunctionAgent:
-    """An agent made of a plain function `(game, rng) -> Move`.
+    """An agent made of a plain function `(seen, rng) -> Move`.
 
     [`as_agent`][scopa.agents.as_agent] wraps functions in it; a module-level function can be
     pickled, so such an agent also runs on an executor.
@@ -61,41 +85,45 @@ class FunctionAgent:
     function: AgentFunction
     """The function that chooses the move."""
 
-    def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The move the function chooses."""
-        return self.function(game, rng)
+        return self.function(seen, rng)
 
 
 def as_agent(agent: Agent | AgentFunction) -> Agent:
-    """An agent, or a plain function `(game, rng) -> Move` made into one.
+    """An agent, or a plain function `(seen, rng) -> Move` made into one.
 
     Raises:
         TypeError: `agent` is neither: an agent is an object with a method
-            `choose(game, rng)` that returns a legal `Move`, or such a function.
+            `choose(seen, rng)` that returns a legal `Move`, or such a function.
     """
     if isinstance(agent, Agent):
         return agent
     if callable(agent):
         return FunctionAgent(agent)
     raise TypeError(
-        f"an agent must have a choose(game, rng) method returning a Move, or be a function "
-        f"(game, rng) -> Move; got {type(agent).__name__}"
+        f"an agent must have a choose(seen, rng) method returning a Move, or be a function "
+        f"(seen, rng) -> Move; got {type(agent).__name__}"
     )
 
 
-def _view_and_moves(game: GameState | PlayerView) -> tuple[PlayerView, tuple[Move, ...]]:
-    """The view of the player to move and their legal moves."""
-    seen = game if isinstance(game, PlayerView) else view(game)
-    return seen, seen.legal_moves()
+def _legal_moves(seen: PlayerView) -> tuple[Move, ...]:
+    """The legal moves of the player whose view `seen` is, refusing anything but a view."""
+    if not isinstance(seen, PlayerView):
+        raise TypeError(
+            f"an agent chooses from a PlayerView, not a {type(seen).__name__}: "
+            "give it scopa.view(state)"
+        )
+    return seen.legal_moves()
 
 
 @attrs.frozen
 class RandomAgent:
     """Plays a uniformly random legal move."""
 
-    def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """A uniformly random legal move."""
-        moves = game.legal_moves()
+        moves = _legal_moves(seen)
         return moves[int(rng.random() * len(moves))]
 
 
@@ -125,9 +153,9 @@ class GreedyAgent:
     random.
     """
 
-    def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The legal move of highest heuristic value."""
-        seen, moves = _view_and_moves(game)
+        moves = _legal_moves(seen)
         if len(moves) == 1:
             return moves[0]
         rules = seen.rules
@@ -153,18 +181,94 @@ class GreedyAgent:
         return best[int(rng.random() * len(best))]
 
 
-def play_hand(state: GameState, agents: dict[int, Agent], rng: random.Random) -> GameState:
-    """Play `state` to the end of its hand, each player's moves chosen by its agent."""
+_Chooser = Callable[[GameState, random.Random], Move]
+
+
+def _choosers(
+    agents: Mapping[int, Agent | OmniscientAgent], omniscient: bool
+) -> dict[int, _Chooser]:
+    """For each player, how its agent chooses from a state.
+
+    An agent is given the view of the player to move; an omniscient agent, allowed only
+    with `omniscient`, the whole state.
+    """
+    choosers: dict[int, _Chooser] = {}
+    for player, agent in agents.items():
+        if isinstance(agent, OmniscientAgent):
+            if not omniscient:
+                raise InvalidArgumentError(
+                    f"the agent of player {player}, a {type(agent).__name__}, reads the whole "
+                    "state: it plays only with omniscient=True"
+                )
+            choosers[player] = agent.choose_from_state
+        elif isinstance(agent, Agent):
+            choosers[player] = _through_view(agent)
+        else:
+            raise TypeError(
+                f"the agent of player {player} must have a choose(seen, rng) method, "
+                f"not be a {type(agent).__name__}"
+            )
+    return choosers
+
+
+def _through_view(agent: Agent) -> _Chooser:
+    """A chooser that gives `agent` the view of the player to move, and nothing more."""
+
+    def choose(state: GameState, rng: random.Random) -> Move:
+        return agent.choose(view(state), rng)
+
+    return choose
+
+
+def play_hand(
+    state: GameState,
+    agents: Mapping[int, Agent | OmniscientAgent],
+    rng: random.Random,
+    *,
+    omniscient: bool = False,
+) -> GameState:
+    """Play `state` to the end of its hand, each player's moves chosen by its agent.
+
+    Each agent is given the view of its player. Only with `omniscient=True` may an agent be
+    an [`OmniscientAgent`][scopa.agents.OmniscientAgent], given the whole state.
+
+    Raises:
+        InvalidArgumentError: an agent is omniscient and `omniscient` is false.
+        TypeError: an agent has no `choose` method.
+    """
+    choosers = _choosers(agents, omniscient)
     while not state.is_terminal:
         player = state.current_player
         assert player is not None
-        state = state.apply(agents[player].choose(state, rng))
+        state = state.apply(choosers[player](state, rng))
     return state
 
 
+def play_match(
+    match: Match,
+    agents: Mapping[int, Agent | OmniscientAgent],
+    rng: random.Random,
+    *,
+    omniscient: bool = False,
+) -> Match:
+    """Play `match` to its end, each player's moves chosen by its agent, as `play_hand` does.
+
+    Raises:
+        InvalidArgumentError: an agent is omniscient and `omniscient` is false.
+        TypeError: an agent has no `choose` method.
+    """
+    choosers = _choosers(agents, omniscient)
+    while not match.is_over:
+        state = match.state
+        player = state.current_player
+        assert player is not None
+        match = match.apply(choosers[player](state, rng))
+    return match
+
+
 @attrs.frozen
-class SearchAgent:
-    """Perfect-information Monte Carlo search over determinizations.
+class FlatMonteCarloAgent:
+    """Flat Monte Carlo search over determinizations, with rollouts by another agent.
 
     Each iteration redeals the cards the player cannot see
     ([`PlayerView.resample`][scopa.PlayerView.resample]), then plays every legal move in
@@ -183,9 +287,9 @@ class SearchAgent:
     rollout: Agent = attrs.field(factory=GreedyAgent)
     """The agent that finishes each simulated hand."""
 
-    def choose(self, game: GameState | PlayerView, rng: random.Random) -> Move:
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The move of best mean outcome over the determinizations."""
-        seen, moves = _view_and_moves(game)
+        moves = _legal_moves(seen)
         if len(moves) == 1:
             return moves[0]
         rules = seen.rules

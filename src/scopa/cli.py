@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from scopa import __version__
-from scopa.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+from scopa.agents import Agent, FlatMonteCarloAgent, GreedyAgent, RandomAgent
 from scopa.board import (
     WIDTH,
     card_name,
@@ -54,7 +54,7 @@ from scopa.moves import Move
 from scopa.records import read_record, write_record
 from scopa.rules import Rules, find_variant, variant_aliases, variant_names
 from scopa.stakes import AbandonReason
-from scopa.state import GameState
+from scopa.state import GameState, view
 from scopa.tournament import tournament
 
 __all__ = ["AGENTS", "Reader", "main"]
@@ -62,7 +62,7 @@ __all__ = ["AGENTS", "Reader", "main"]
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
-    "search": lambda: SearchAgent(iterations=60),
+    "search": lambda: FlatMonteCarloAgent(iterations=60),
 }
 """The agents the command knows by name."""
 
@@ -403,7 +403,7 @@ class _Game:
         state = self.match.state
         player = state.current_player
         assert player is not None
-        self._apply(player, self.agent.choose(state, self.rng), None)
+        self._apply(player, self.agent.choose(view(state, player), self.rng), None)
 
     def _human_turn(self) -> None:
         if self.deadline is None and self.limit is not None:
