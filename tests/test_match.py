@@ -261,8 +261,16 @@ def test_random_matches_end_and_add_up(rules: Rules, seed: int, data: st.DataObj
     assert match.totals == totals
     winner = match.winner
     assert winner is not None
-    assert totals[winner] >= rules.target
-    assert all(totals[winner] > t for side, t in enumerate(totals) if side != winner)
+    outright = [c.wins_match for c in match.hands[-1].score if c.wins_match is not None]
+    others = [t for side, t in enumerate(totals) if side != winner]
+    if outright:
+        assert winner == outright[0]
+    elif rules.lowest_total_wins:
+        assert max(totals) >= rules.target
+        assert all(totals[winner] < t for t in others)
+    else:
+        assert totals[winner] >= rules.target
+        assert all(totals[winner] > t for t in others)
     assert match.outcomes == tuple(
         Outcome.WIN if rules.side_of(p) == winner else Outcome.LOSS for p in range(rules.players)
     )

@@ -1,8 +1,18 @@
 """Fixed integer encodings for learning agents: action ids, masks and observation vectors.
 
-**Actions.** Every move of every preset has one id in `range(ACTION_COUNT)`. The ids come
-in 40 blocks, one per played card in index order (`1D` first, `10B` last). Within the block
-of a card of rank `r`:
+**Actions.** Two encodings number the moves ([`ActionEncoding`][scopa.encoding.ActionEncoding]);
+every function below takes the encoding, the compact one by default.
+
+*Compact* (`COMPACT`): the id of a move is `card.index * 64 + k`, where `k` is the move's
+place among the legal moves of the same card in the order of
+[`legal_moves`][scopa.GameState.legal_moves]: 2,560 ids for every preset, declarations and
+claims included. An id means a different capture in different positions; a card with more
+than 64 choices (never seen in play) keeps its first 64.
+
+*Flat* (`FLAT`): every move of the presets without captures to fifteen, declarations or
+claims has one id in `range(ACTION_COUNT)`, the same in every position. The ids come in 40
+blocks, one per played card in index order (`1D` first, `10B` last). Within the block of a
+card of rank `r`:
 
 | offset | move |
 |---|---|
@@ -31,8 +41,11 @@ play, and so on), with `n` players:
 | then `n` values | the seat to move (one-hot; all 0 at the end of the hand) |
 | then `n` values | the dealer's seat (one-hot) |
 | then `n + 1` values | the last capturer's seat (one-hot; the last value: nobody yet) |
+| then `40 n` values | under rules with declarations: the cards each seat's declaration showed |
+| then `n` values | under rules with declarations: each seat's declared points |
 
-Its length is `82 + 45 n` ([`observation_size`][scopa.encoding.observation_size]);
+Its length is `82 + 45 n`, and `41 n` more under rules with declarations
+([`observation_size`][scopa.encoding.observation_size]);
 [`ObservationLayout`][scopa.encoding.ObservationLayout] gives the slice of each feature.
 """
 
@@ -40,10 +53,13 @@ from __future__ import annotations
 
 import bisect
 import functools
+from enum import Enum
+from typing import Final
 
 import attrs
 
-from scopa.errors import IllegalMoveError
+from scopa._checks import quote
+from scopa.errors import IllegalMoveError, InvalidArgumentError
 from scopa.masks import RANK_MASKS, bits
 from scopa.moves import Move, move_of_key
 from scopa.rules import AceOnAce, Rules
@@ -51,7 +67,11 @@ from scopa.state import GameState, PlayerView
 
 __all__ = [
     "ACTION_COUNT",
+    "COMPACT",
+    "COMPACT_OPTIONS",
+    "FLAT",
     "OFFSETS",
+    "ActionEncoding",
     "ObservationLayout",
     "action_flags",
     "action_mask",
@@ -86,25 +106,59 @@ ACTION_COUNT: int = sum(_BLOCK_SIZES)
 _ACES = RANK_MASKS[1]
 
 
+COMPACT_OPTIONS: int = 64
+"""The choices of one card in the compact encoding (its ids are `card.index * 64 + k`)."""
+
+
+class ActionEncoding(Enum):
+    """How moves are numbered for learning agents (see the module documentation)."""
+
+    FLAT = "flat"
+    """Every capture of every card has its own id, the same in every position: 16,280 ids.
+    Not for rules with captures to fifteen, declarations or claims."""
+    COMPACT = "compact"
+    """The card, and which of its legal moves in the position (in the order of
+    `legal_moves`): `card.index * 64 + k`, 2,560 ids for every preset."""
+
+    def count(self, rules: Rules) -> int:
+        """The number of action ids under these rules.
+
+        Raises:
+            InvalidArgumentError: the flat encoding has no ids for these rules' moves.
+        """
+        if self is ActionEncoding.COMPACT:
+            return 40 * COMPACT_OPTIONS
+        if rules.capture_to_fifteen or rules.declarations or rules.claim_out:
+            raise InvalidArgumentError(
+                f"the flat encoding has no ids for the captures to fifteen, declarations or "
+                f"claims of {rules.name}: use the compact encoding"
+            )
+        return ACTION_COUNT
+
+    def __repr__(self) -> str:
+        return f"ActionEncoding.{self.name}"
+
+
+FLAT: Final = ActionEncoding.FLAT
+"""The flat encoding."""
+COMPACT: Final = ActionEncoding.COMPACT
+"""The compact encoding, the default of the functions below and of the adapters."""
+
+
 def _is_sweep(rules: Rules, move: Move, table: int) -> bool:
     """Whether a capture is an Ace taking the table by `ace_captures_all`."""
     if not rules.ace_captures_all or move.card.rank != 1 or move.captured_mask != table:
         return False
-    return not (rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY and table & _ACES)
+    return not (rules.ace_with_ace_on_table is not AceOnAce.TAKE_ALL and table & _ACES)
 
 
-def action_of(state: GameState | PlayerView, move: Move) -> int:
-    """The action id of a move in a position.
-
-    Raises:
-        IllegalMoveError: the move has no id (it takes cards that cannot be a capture).
-    """
+def _flat_id(rules: Rules, move: Move, table: int) -> int:
     index = move.card.index
     take = move.captured_mask
     block = OFFSETS[index]
     if not take:
         return block
-    if _is_sweep(state.rules, move, state.table_mask):
+    if _is_sweep(rules, move, table):
         return block + _TAKE_ALL
     if take.bit_count() == 1:
         return block + 1 + (take.bit_length() - 1) // 10
@@ -114,15 +168,54 @@ def action_of(state: GameState | PlayerView, move: Move) -> int:
     return block + _FIRST_SUM + k
 
 
-def move_of_action(state: GameState | PlayerView, action: int) -> Move:
-    """The move of an action id in a position (it need not be legal there).
+def _compact_ids(moves: tuple[Move, ...]) -> dict[Move, int]:
+    """The compact id of each move (those past a card's 64th choice have none)."""
+    seen = [0] * 40
+    ids = {}
+    for move in moves:
+        index = move.card.index
+        if seen[index] < COMPACT_OPTIONS:
+            ids[move] = index * COMPACT_OPTIONS + seen[index]
+        seen[index] += 1
+    return ids
+
+
+def action_of(state: GameState | PlayerView, move: Move, encoding: ActionEncoding = COMPACT) -> int:
+    """The action id of a move in a position.
 
     Raises:
-        IllegalMoveError: the id is out of range, or names a capture of cards that are
-            not on the table.
+        IllegalMoveError: the move has no id: in the flat encoding, it takes cards that
+            cannot be a capture; in the compact one, it is not legal here.
+        InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTION_COUNT:
-        raise IllegalMoveError(f"action {action!r} is not an id from 0 to {ACTION_COUNT - 1}")
+    encoding.count(state.rules)
+    if encoding is COMPACT:
+        action = _compact_ids(state.legal_moves()).get(move)
+        if action is None:
+            raise IllegalMoveError(f"'{move}' is not a legal move here: it has no compact id")
+        return action
+    return _flat_id(state.rules, move, state.table_mask)
+
+
+def move_of_action(
+    state: GameState | PlayerView, action: int, encoding: ActionEncoding = COMPACT
+) -> Move:
+    """The move of an action id in a position (in the flat encoding it need not be legal).
+
+    Raises:
+        IllegalMoveError: the id is out of range, names a capture of cards that are not on
+            the table (flat), or a choice the card does not have here (compact).
+        InvalidArgumentError: the flat encoding has no ids for these rules' moves.
+    """
+    count = encoding.count(state.rules)
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
+        raise IllegalMoveError(f"action {quote(action)} is not an id from 0 to {count - 1}")
+    if encoding is COMPACT:
+        index, k = divmod(action, COMPACT_OPTIONS)
+        choices = [move for move in state.legal_moves() if move.card.index == index]
+        if k >= len(choices):
+            raise IllegalMoveError(f"action {action} is not a legal move here")
+        return choices[k]
     index = _card_of_action(action)
     offset = action - OFFSETS[index]
     table = state.table_mask
@@ -139,12 +232,20 @@ def move_of_action(state: GameState | PlayerView, action: int) -> Move:
     return move_of_key(take << 6 | index)
 
 
-def legal_actions(state: GameState | PlayerView) -> list[int]:
-    """The ids of the legal moves, sorted."""
-    table = state.table_mask
+def legal_actions(state: GameState | PlayerView, encoding: ActionEncoding = COMPACT) -> list[int]:
+    """The ids of the legal moves, sorted.
+
+    Raises:
+        InvalidArgumentError: the flat encoding has no ids for these rules' moves.
+    """
     rules = state.rules
+    encoding.count(rules)
+    moves = state.legal_moves()
+    if encoding is COMPACT:
+        return sorted(_compact_ids(moves).values())
+    table = state.table_mask
     actions = []
-    for move in state.legal_moves():
+    for move in moves:
         take = move.captured_mask
         index = move.card.index
         if not take:
@@ -152,26 +253,26 @@ def legal_actions(state: GameState | PlayerView) -> list[int]:
         elif take.bit_count() == 1 and not _is_sweep(rules, move, table):
             actions.append(OFFSETS[index] + 1 + (take.bit_length() - 1) // 10)
         else:
-            actions.append(action_of(state, move))
+            actions.append(_flat_id(rules, move, table))
     actions.sort()
     return actions
 
 
-def action_mask(state: GameState | PlayerView) -> bytearray:
+def action_mask(state: GameState | PlayerView, encoding: ActionEncoding = COMPACT) -> bytearray:
     """One byte per action id, 1 where the move is legal: ready for `numpy.int8`.
 
     `numpy.frombuffer(action_mask(state), dtype=numpy.int8)` makes the array without a copy.
     """
-    mask = bytearray(ACTION_COUNT)
-    for action in legal_actions(state):
+    mask = bytearray(encoding.count(state.rules))
+    for action in legal_actions(state, encoding):
         mask[action] = 1
     return mask
 
 
-def action_flags(state: GameState | PlayerView) -> list[bool]:
+def action_flags(state: GameState | PlayerView, encoding: ActionEncoding = COMPACT) -> list[bool]:
     """One `bool` per action id, `True` where the move is legal."""
-    flags = [False] * ACTION_COUNT
-    for action in legal_actions(state):
+    flags = [False] * encoding.count(state.rules)
+    for action in legal_actions(state, encoding):
         flags[action] = True
     return flags
 
@@ -212,13 +313,18 @@ class ObservationLayout:
     """The dealer's seat, one-hot."""
     last_capturer: slice
     """The last capturer's seat, one-hot, with a last entry for nobody yet."""
+    revealed: tuple[slice, ...]
+    """Under rules with declarations: the cards of each seat's hand a declaration showed."""
+    declared: slice
+    """Under rules with declarations: each seat's declared points (not scaled)."""
     size: int
-    """The length of the vector: `82 + 45 * players`."""
+    """The length of the vector: `82 + 45 * players`, and `41 * players` more under rules
+    with declarations."""
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
-    def of(players: int) -> ObservationLayout:
-        """The layout for a number of players."""
+    def of(players: int, declarations: bool = False) -> ObservationLayout:
+        """The layout for a number of players, with or without declarations."""
         n = players
         starts = [0]
 
@@ -237,13 +343,15 @@ class ObservationLayout:
             to_move=span(n),
             dealer=span(n),
             last_capturer=span(n + 1),
-            size=82 + 45 * n,
+            revealed=tuple(span(40 if declarations else 0) for _ in range(n)),
+            declared=span(n if declarations else 0),
+            size=starts[-1],
         )
 
 
 def observation_size(rules: Rules) -> int:
-    """The length of an observation vector for these rules: `82 + 45 * players`."""
-    return ObservationLayout.of(rules.players).size
+    """The length of an observation vector for these rules (see `ObservationLayout.size`)."""
+    return ObservationLayout.of(rules.players, rules.declarations).size
 
 
 def observation(seen: PlayerView) -> list[float]:
@@ -251,7 +359,7 @@ def observation(seen: PlayerView) -> list[float]:
     rules = seen.rules
     n = rules.players
     me = seen.player
-    layout = ObservationLayout.of(n)
+    layout = ObservationLayout.of(n, rules.declarations)
     values = [0.0] * layout.size
     _set_cards(values, layout.hand.start, seen.hand_mask)
     _set_cards(values, layout.table.start, seen.table_mask)
@@ -270,6 +378,13 @@ def observation(seen: PlayerView) -> list[float]:
     values[layout.dealer.start + (seen.dealer - me) % n] = 1.0
     last = seen.last_capturer
     values[layout.last_capturer.start + (n if last is None else (last - me) % n)] = 1.0
+    if rules.declarations:
+        shown = seen.revealed_masks
+        declared = seen.declared
+        for k in range(n):
+            player = (me + k) % n
+            _set_cards(values, layout.revealed[k].start, shown[player])
+            values[layout.declared.start + k] = float(declared[player])
     return values
 
 

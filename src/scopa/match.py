@@ -32,12 +32,13 @@ from scopa._shuffle import accepted_order, check_seed
 from scopa.cards import DECK, Deck
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 from scopa.moves import Move
-from scopa.rules import Rules
-from scopa.scoring import HandScore
+from scopa.rules import Rules, Tiebreak
+from scopa.scoring import Carte, Denari, HandScore, Primiera, Scope, Settebello
 from scopa.stakes import Abandonment, AbandonReason
 from scopa.state import GameState
 
 __all__ = [
+    "Claim",
     "HandRecord",
     "Match",
     "Moment",
@@ -81,6 +82,17 @@ class HandRecord:
     def points(self) -> tuple[int, ...]:
         """The points each side made in the hand."""
         return self.score.points
+
+
+@attrs.frozen
+class Claim:
+    """A player's claim that their side reached the target (rules with `claim_out`)."""
+
+    player: int
+    """The player who claimed."""
+    correct: bool
+    """Whether the claim was right: the side's total and the points it was sure of in the
+    hand reached the target. A right claim wins the match, a wrong one loses it."""
 
 
 @attrs.frozen
@@ -181,6 +193,8 @@ class Match:
     points (the first after the abandoner's in play order on a tie)."""
     _stream: int | None
     _decks: tuple[Deck, ...]
+    claim: Claim | None = None
+    """The claim that ended the match, under `claim_out`."""
 
     @classmethod
     def new(
@@ -322,7 +336,11 @@ class Match:
             limit = self.rules.move_time_limit
             if limit is not None and seconds > limit:
                 return self.timeout()
+        player = self.state.current_player
         state = self.state.apply(move)
+        if move.claim:
+            assert player is not None
+            return self._claimed(player, state)
         if not state.is_terminal:  # the common case, made without `attrs.evolve`'s lookups
             return Match(
                 self.rules,
@@ -341,11 +359,30 @@ class Match:
         record = HandRecord(len(self.hands) + 1, state.dealer, self.deck, score, state.history)
         totals = tuple(map(sum, zip(self.totals, score.points, strict=True)))
         outright = next((c.wins_match for c in score if c.wins_match is not None), None)
-        winner = _leader(totals, self.rules.target) if outright is None else outright
+        winner = self._winner_after(score, totals) if outright is None else outright
         ended = attrs.evolve(
             self, state=state, hands=(*self.hands, record), totals=totals, winner=winner
         )
         return ended if winner is not None else ended._next_hand()
+
+    def _winner_after(self, score: HandScore, totals: tuple[int, ...]) -> int | None:
+        """The side that wins with these totals after a hand scored so, if any."""
+        rules = self.rules
+        leader = _leader(totals, rules.target)
+        if rules.lowest_total_wins:
+            return None if leader is None else _lowest(totals)
+        reached = sum(1 for total in totals if total >= rules.target)
+        if rules.tiebreak is Tiebreak.LAST_HAND_COUNTDOWN and reached > 1:
+            return _countdown(rules, score, self.totals)
+        return leader
+
+    def _claimed(self, player: int, state: GameState) -> Match:
+        """The match after `player` claims, with the play that led to `state`."""
+        side = self.rules.side_of(player)
+        sure = state.guaranteed_points()
+        correct = self.totals[side] + sure[side] >= self.rules.target
+        winner = side if correct else _best_other(self.totals, side)
+        return attrs.evolve(self, state=state, winner=winner, claim=Claim(player, correct))
 
     def deal(self, deck: Deck) -> Match:
         """Deal the next hand from `deck` (for a match of explicit decks that ran out).
@@ -375,10 +412,7 @@ class Match:
         check_number(player, self.rules.players, "player", InvalidArgumentError)
         if not isinstance(reason, AbandonReason):
             raise TypeError(f"reason must be an AbandonReason, not {quote(reason)}")
-        totals = self.totals
-        quitter = self.rules.side_of(player)
-        others = [(quitter + k) % len(totals) for k in range(1, len(totals))]
-        winner = max(others, key=lambda side: totals[side])
+        winner = _best_other(self.totals, self.rules.side_of(player))
         abandonment = Abandonment(player, len(self.hands) + 1, reason)
         return attrs.evolve(self, abandonment=abandonment, winner=winner)
 
@@ -410,7 +444,8 @@ class Match:
             raise IllegalMoveError(
                 f"player {self.abandonment.player} left the table: the series is over"
             )
-        first = (self.first_dealer + len(self.hands)) % self.rules.players
+        played = len(self.hands) + (self.claim is not None)  # a claim ends a hand unfinished
+        first = (self.first_dealer + played) % self.rules.players
         return Match.new(self.rules, seed=seed, decks=decks, first_dealer=first, series=self.series)
 
     @property
@@ -434,7 +469,7 @@ class Match:
 
     @property
     def _ended_on_points(self) -> bool:
-        return self.abandonment is None and self.is_over
+        return self.abandonment is None and self.claim is None and self.is_over
 
     def _check_playing(self) -> None:
         if self.is_over:
@@ -476,6 +511,43 @@ def _deal(
     else:
         return None
     return GameState.new(rules, deck=deck, dealer=dealer), deck, stream, decks
+
+
+def _lowest(totals: tuple[int, ...]) -> int | None:
+    """The side with the unique lowest total, if there is one."""
+    low = min(totals)
+    lowest = [side for side, total in enumerate(totals) if total == low]
+    return lowest[0] if len(lowest) == 1 else None
+
+
+def _best_other(totals: tuple[int, ...], side: int) -> int:
+    """The other side with the most points (the first after `side` in play order on a tie)."""
+    others = [(side + k) % len(totals) for k in range(1, len(totals))]
+    return max(others, key=lambda other: totals[other])
+
+
+def _countdown(rules: Rules, score: HandScore, before: tuple[int, ...]) -> int | None:
+    """The winner of Parlett's countdown of the last hand, if it finds one (see `Tiebreak`).
+
+    The categories are counted as carte, denari, settebello, primiera, the others in their
+    order, and scope last; the first side whose running total reaches the target wins, the
+    higher running total when several reach it in the same category.
+    """
+    first = (Carte, Denari, Settebello, Primiera)
+    pairs = list(zip(rules.scoring.components, score, strict=True))
+    ordered = [c for kind in first for component, c in pairs if type(component) is kind]
+    ordered += [c for component, c in pairs if type(component) not in (*first, Scope)]
+    ordered += [c for component, c in pairs if type(component) is Scope]
+    running = list(before)
+    for category in ordered:
+        running = [total + points for total, points in zip(running, category.points, strict=True)]
+        reached = [side for side, total in enumerate(running) if total >= rules.target]
+        if reached:
+            best = max(running[side] for side in reached)
+            top = [side for side in reached if running[side] == best]
+            if len(top) == 1:
+                return top[0]
+    return None
 
 
 def _leader(totals: tuple[int, ...], target: int) -> int | None:

@@ -18,10 +18,28 @@ from typing import Any
 import attrs
 
 from scopa._checks import check_number, flag, instance_of, int_in, is_int, label, quote
-from scopa.cards import Card, Rank
+from scopa.cards import Card, Rank, Suit
 from scopa.errors import RulesError
 from scopa.masks import RANK_MASKS, CardMask, mask_of
-from scopa.scoring import MissingSuit, PrimieraTable, Scope, ScoringRules
+from scopa.scoring import (
+    AssoDueTre,
+    CardPoints,
+    Carte,
+    Declarations,
+    Denari,
+    Grande,
+    MissingSuit,
+    Napola,
+    Ponino,
+    Primiera,
+    PrimieraRule,
+    PrimieraTable,
+    ReBello,
+    Scope,
+    ScoringComponent,
+    ScoringRules,
+    Settebello,
+)
 from scopa.stakes import BrilliEconomy, Stakes
 
 __all__ = [
@@ -355,6 +373,50 @@ def _for_four(rules: Rules, name: str) -> Rules:
     return attrs.evolve(rules, name=name, players=4, sides=2, hand_size=10, table_size=0)
 
 
+def _with_bonus(name: str, *bonuses: ScoringComponent, base: Rules = _CLASSIC) -> Rules:
+    """A preset: the base rules with bonus components scored after the others."""
+    scoring = base.scoring
+    for bonus in bonuses:
+        scoring = scoring.with_component(bonus)
+    return attrs.evolve(base, name=name, scoring=scoring)
+
+
+_ESCOBA_SCORING = ScoringRules(
+    (
+        Scope(name="escobas"),
+        Carte(name="cartas"),
+        Denari(name="oros"),
+        Settebello(name="siete de velo"),
+        Primiera(rule=PrimieraRule.BEST_CARDS, name="setenta"),
+    )
+)
+_ESCOBA = Rules(
+    name="escoba",
+    misdeal=MisdealRule.NONE,
+    first_table=FirstTable.TOTAL,
+    target=21,
+    scoring=_ESCOBA_SCORING,
+    capture_by_rank=False,
+    capture_by_sum=False,
+    capture_to_fifteen=True,
+)
+_CIRULLA = Rules(
+    name="cirulla",
+    capture_priority=CapturePriority.MIN_CARDS,
+    capture_to_fifteen=True,
+    ace_captures_all=True,
+    ace_with_ace_on_table=AceOnAce.CAPTURE_NORMALLY,
+    misdeal=MisdealRule.CIRULLA,
+    first_table=FirstTable.TOTAL,
+    matta=Card(Rank.SETTE, Suit.COPPE),
+    declarations=True,
+    target=51,
+    scoring=ScoringRules.standard()
+    .with_component(Declarations())
+    .with_component(Napola(name="piccola", napoleone_wins_match=True))
+    .with_component(Grande()),
+)
+
 _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
     "classic": (_CLASSIC, ("scopa", "scopetta", "classica", "standard", "scopa-2")),
     "tretre": (_TRETRE, ("scopa-tretre", "tretre-2")),
@@ -367,7 +429,10 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
         ("scopa-a-4", "scopa-a-coppie", "scopa-in-coppia"),
     ),
     "scopa-6": (Rules(name="scopa-6", players=6, sides=2), ("scopa-a-6", "scopa-a-sei")),
-    "scopone": (_SCOPONE, ("scopone-9", "scopone-a-9-carte", "scopone-a-nove-carte")),
+    "scopone": (
+        _SCOPONE,
+        ("scopone-9", "scopone-a-9-carte", "scopone-a-nove-carte", "scopone-classico"),
+    ),
     "scopone-scientifico": (
         attrs.evolve(
             _SCOPONE,
@@ -386,13 +451,78 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
     ),
     "asso-piglia-tutto": (
         _ASSO_PIGLIA_TUTTO,
-        ("asso-pigliatutto", "asso-piglia-tutto-2", "pigliatutto"),
+        (
+            "asso-pigliatutto",
+            "asso-piglia-tutto-2",
+            "pigliatutto",
+            "asso-piglia-tutto-tradizionale",
+        ),
     ),
     "asso-piglia-tutto-4": (
         attrs.evolve(
             _for_four(_ASSO_PIGLIA_TUTTO, "asso-piglia-tutto-4"), ace_first_lead_forbidden=True
         ),
         ("asso-pigliatutto-4",),
+    ),
+    "asso-piglia-tutto-semplice": (
+        attrs.evolve(
+            _ASSO_PIGLIA_TUTTO,
+            name="asso-piglia-tutto-semplice",
+            ace_with_ace_on_table=AceOnAce.TAKE_ALL,
+        ),
+        ("asso-piglia-tutto-semplificato", "asso-pigliatutto-semplice"),
+    ),
+    "napola": (
+        _with_bonus("napola", Napola(napoleone_wins_match=True)),
+        ("scopa-napola", "napoletana", "napula", "scopa-con-napola"),
+    ),
+    "re-bello": (_with_bonus("re-bello", ReBello()), ("scopa-re-bello", "rebello")),
+    "il-ponino": (_with_bonus("il-ponino", Ponino()), ("ponino", "scopa-ponino")),
+    "scopa-a-15": (
+        attrs.evolve(
+            _CLASSIC,
+            name="scopa-a-15",
+            misdeal=MisdealRule.NONE,
+            capture_by_rank=False,
+            capture_by_sum=False,
+            capture_to_fifteen=True,
+        ),
+        ("scopa-a-quindici", "scopa-di-quindici", "scopa-15", "quindici"),
+    ),
+    "escoba": (_ESCOBA, ("escoba-de-15", "escoba-del-15", "escoba-de-quince", "escoba-15")),
+    "escoba-sin-setenta": (
+        attrs.evolve(
+            _ESCOBA, name="escoba-sin-setenta", scoring=_ESCOBA_SCORING.without("setenta")
+        ),
+        ("escoba-without-prime", "escoba-sin-prime", "escoba-senza-primiera"),
+    ),
+    "cirulla": (_CIRULLA, ("cirulla-genovese", "cirulla-ligure")),
+    "scopone-de-trente": (
+        _with_bonus("scopone-de-trente", AssoDueTre(), base=attrs.evolve(_SCOPONE, target=21)),
+        ("scopone-di-trente", "scopone-trente"),
+    ),
+    "scopone-trentino": (
+        _with_bonus(
+            "scopone-trentino",
+            Napola(napoleone_wins_match=True),
+            base=attrs.evolve(
+                _SCOPONE, hand_size=10, table_size=0, misdeal=MisdealRule.NONE, target=21
+            ),
+        ),
+        ("scopone-di-trento", "scopone-trento"),
+    ),
+    "scopa-a-perdere": (
+        attrs.evolve(_CLASSIC, name="scopa-a-perdere", target=21, lowest_total_wins=True),
+        ("scopa-perdere", "a-perdere", "scopa-perdente"),
+    ),
+    "scopa-frac": (
+        attrs.evolve(
+            _CLASSIC,
+            name="scopa-frac",
+            capture_priority=CapturePriority.FREE,
+            scoring=ScoringRules((CardPoints(name="frac"),)),
+        ),
+        ("frac", "scopa-frack"),
     ),
 }
 _ALIASES = {alias: name for name, (_, aliases) in _PRESETS.items() for alias in (name, *aliases)}
@@ -429,6 +559,19 @@ def find_variant(name: str) -> Rules:
     - `scopone-scientifico`: as `scopone` with 10 cards each, an empty table, to 21.
     - `scopa-d-assi`, `scopa-d-assi-4`: an Ace takes the whole table, not as a scopa (an Ace
       on the table is taken alone); for 2, or 4 in pairs with 10 cards each.
+    - `asso-piglia-tutto-semplice`: the Ace's sweep takes everything, even an Ace.
+    - `napola`, `re-bello`, `il-ponino`: classic with a bonus: the run of denari from the
+      Ace (all ten win the match), the King of denari, all four Cavalli doubling the scope.
+    - `scopa-a-15`: captures only by cards adding up to fifteen with the played card.
+    - `escoba`, `escoba-sin-setenta`: the Spanish game to 21: fifteens, a first table of 15
+      or 30 swept by the dealer, escobas, cartas, oros, the siete de velo and the setenta.
+    - `cirulla`: to 51: simple captures by the fewest cards and fifteens, the Ace sweeps
+      unless an Ace is on the table, declarations with the matta (7 of coppe), piccola and
+      grande, all ten denari win.
+    - `scopone-de-trente`, `scopone-trentino`: scopone to 21 where the Ace, 2 and 3 of
+      denari score 1, 2 and 3 (all three win); or ten cards each with the napola.
+    - `scopa-a-perdere`: the first side over 21 loses, the lowest total wins.
+    - `scopa-frac`: only the Aces and figures score, a point each; any capture may be taken.
     - `asso-piglia-tutto`, `asso-piglia-tutto-4`: the same, but the Ace's sweep is a scopa;
       with 4, the first play of a hand may not be an Ace.
 

@@ -132,6 +132,29 @@ class Scope:
         """Each side's scope times the value."""
         return CategoryScore(self.name, tuple(n * self.value for n in hand.scope), hand.scope)
 
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The scope made so far: they stay."""
+        return self.score(hand).points
+
+
+def _sure_most(counts: tuple[int, ...], left: int, threshold: int | None) -> tuple[int, ...]:
+    """The point each side is sure of in a "most cards" category.
+
+    A side is sure of it with strictly more than any other side could reach with every card
+    still out, and the threshold reached.
+    """
+    points = []
+    for side, count in enumerate(counts):
+        others = [c + left for s, c in enumerate(counts) if s != side]
+        sure = count > max(others, default=0) and (threshold is None or count >= threshold)
+        points.append(int(sure))
+    return tuple(points)
+
+
+def _current(component: ScoringComponent, hand: Captures) -> tuple[int, ...]:
+    """The points so far of a category that cannot lose them as more cards are taken."""
+    return component.score(hand).points
+
 
 def _most(name: str, counts: tuple[int, ...], threshold: int | None) -> CategoryScore:
     """One point to the unique side with the most, among those reaching the threshold."""
@@ -158,6 +181,10 @@ class Carte:
         """The unique maximum of the pile sizes."""
         return _most(self.name, tuple(len(pile) for pile in hand.piles), self.threshold)
 
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The point of a side that has more cards than any other could still reach."""
+        return _sure_most(tuple(len(pile) for pile in hand.piles), len(remaining), self.threshold)
+
 
 @attrs.frozen
 class Denari:
@@ -175,8 +202,16 @@ class Denari:
 
     def score(self, hand: Captures) -> CategoryScore:
         """The unique maximum of the denari counts."""
-        counts = tuple(sum(1 for c in pile if c.suit is Suit.DENARI) for pile in hand.piles)
-        return _most(self.name, counts, self.threshold)
+        return _most(self.name, _denari(hand.piles), self.threshold)
+
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The point of a side with more denari than any other could still reach."""
+        left = sum(1 for card in remaining if card.suit is Suit.DENARI)
+        return _sure_most(_denari(hand.piles), left, self.threshold)
+
+
+def _denari(piles: tuple[frozenset[Card], ...]) -> tuple[int, ...]:
+    return tuple(sum(1 for c in pile if c.suit is Suit.DENARI) for pile in piles)
 
 
 def _holder(name: str, card: Card, hand: Captures) -> CategoryScore:
@@ -195,6 +230,10 @@ class Settebello:
         """One point to the holder of `7D`."""
         return _holder(self.name, Card(Rank.SETTE, Suit.DENARI), hand)
 
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The points so far: taking more cards cannot lose them."""
+        return _current(self, hand)
+
 
 @attrs.frozen
 class ReBello:
@@ -206,6 +245,10 @@ class ReBello:
     def score(self, hand: Captures) -> CategoryScore:
         """One point to the holder of `10D`."""
         return _holder(self.name, Card(Rank.RE, Suit.DENARI), hand)
+
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The points so far: taking more cards cannot lose them."""
+        return _current(self, hand)
 
 
 @attrs.frozen
@@ -238,6 +281,10 @@ class Napola:
             winner = runs.index(10)
         return CategoryScore(self.name, points, tuple(runs), winner)
 
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The points so far: taking more cards cannot lose them."""
+        return _current(self, hand)
+
 
 @attrs.frozen
 class Grande:
@@ -265,6 +312,10 @@ class Grande:
                 points.append(run + 2 if self.extends else 5)
         return CategoryScore(self.name, tuple(points), tuple(points))
 
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The points so far: taking more cards cannot lose them."""
+        return _current(self, hand)
+
 
 @attrs.frozen
 class AssoDueTre:
@@ -288,6 +339,10 @@ class AssoDueTre:
             winner = points.index(6)
         return CategoryScore(self.name, points, points, winner)
 
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The points so far: taking more cards cannot lose them."""
+        return _current(self, hand)
+
 
 @attrs.frozen
 class Ponino:
@@ -304,6 +359,10 @@ class Ponino:
         knights = [sum(1 for card in pile if card.rank == Rank.CAVALLO) == 4 for pile in hand.piles]
         points = tuple(s if all4 else 0 for s, all4 in zip(hand.scope, knights, strict=True))
         return CategoryScore(self.name, points, tuple(map(int, knights)))
+
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The points so far: taking more cards cannot lose them."""
+        return _current(self, hand)
 
 
 def _rank_tuple(ranks: Iterable[int]) -> tuple[int, ...]:
@@ -340,6 +399,10 @@ class CardPoints:
         counts = tuple(sum(1 for card in pile if card.rank in self.ranks) for pile in hand.piles)
         return CategoryScore(self.name, tuple(n * self.value for n in counts), counts)
 
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The points so far: taking more cards cannot lose them."""
+        return _current(self, hand)
+
 
 @attrs.frozen
 class Declarations:
@@ -351,6 +414,10 @@ class Declarations:
     def score(self, hand: Captures) -> CategoryScore:
         """The declared points, as they were declared."""
         return CategoryScore(self.name, hand.declared, hand.declared)
+
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The points so far: taking more cards cannot lose them."""
+        return _current(self, hand)
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
@@ -477,6 +544,29 @@ class Primiera:
             return CategoryScore(self.name, strict_max(ranked, eligible), totals)
         return CategoryScore(self.name, strict_max(totals, eligible), totals)
 
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The point of a side that keeps the best primiera whoever takes the cards left.
+
+        The worst case for a side is another side taking all of them; the rules that count
+        sevens are never sure before the end.
+        """
+        sides = len(hand.piles)
+        if self.rule in (PrimieraRule.MOST_SEVENS_CASCADE, PrimieraRule.SETTANTA_3_SEVENS):
+            return (0,) * sides
+        worst = [
+            self.score(
+                Captures(
+                    tuple(p | remaining if s == other else p for s, p in enumerate(hand.piles)),
+                    hand.scope,
+                )
+            ).points
+            for other in range(sides)
+        ]
+        return tuple(
+            int(all(worst[other][side] for other in range(sides) if other != side))
+            for side in range(sides)
+        )
+
     def _by_sevens(self, hand: Captures) -> CategoryScore:
         counts = [
             [sum(1 for c in pile if c.rank == rank) for pile in hand.piles] for rank in _CASCADE
@@ -573,6 +663,20 @@ class ScoringRules:
         if len(kept) == len(self.components):
             raise RulesError(f"no scoring component {name!r}")
         return ScoringRules(kept)
+
+    def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
+        """The points each side is sure of, whoever takes the cards still out (`remaining`).
+
+        Components of the library say what they are sure of; a component of your own
+        counts nothing here unless it has a `guaranteed(hand, remaining)` method.
+        """
+        totals = [0] * len(hand.piles)
+        for component in self.components:
+            sure = getattr(component, "guaranteed", None)
+            if sure is not None:
+                for side, points in enumerate(sure(hand, remaining)):
+                    totals[side] += points
+        return tuple(totals)
 
     def score(self, hand: Captures) -> HandScore:
         """Score a hand with every component."""

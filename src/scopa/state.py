@@ -729,6 +729,22 @@ class GameState(_Visible):
         """
         return _score_captures(self._deal.play.rules, self._piles, self._scope, self._declared)
 
+    def guaranteed_points(self) -> tuple[int, ...]:
+        """The points each side is sure of in this hand, whoever takes the cards left.
+
+        Scope made, the settebello taken, more cards or denari than any other side could
+        still reach, a primiera no other side could beat, declarations and bonus runs made;
+        once the hand is over, its points. It decides a claim under `claim_out`.
+        """
+        rules = self._deal.play.rules
+        if self._to_move < 0:
+            return self.hand_score().points
+        captures = _captures(rules, self._piles, self._scope, self._declared)
+        taken = 0
+        for pile in self._piles:
+            taken |= pile
+        return rules.scoring.guaranteed(captures, frozenset(cards_of(ALL_CARDS & ~taken)))
+
     # ------------------------------------------------------------------ text and values
 
     def to_text(self) -> str:
@@ -823,22 +839,36 @@ def _restore(rules: Rules, text: str, history: tuple[tuple[int, Move], ...]) -> 
 
 
 def _announced(play: _Play, moves: list[Move], hand: int) -> list[Move]:
-    """The moves with the declarations the hand allows and the claims the rules allow."""
-    found = list(moves)
+    """The moves with the declarations the hand allows and the claims the rules allow.
+
+    Each move is followed by its announced forms, so that the moves stay in card order.
+    """
+    declarations: list[Declaration | None] = [None]
     if play.declarations and hand.bit_count() == play.hand_size:
         cards = cards_of(hand)
-        for declaration in Declaration:
-            if declaration.allows(cards, play.matta):
-                found += [move.announced(declaration) for move in moves]
-    if play.claims:
-        found += [move.announced(move.declaration, claim=True) for move in found]
-    return found
+        declarations += [d for d in Declaration if d.allows(cards, play.matta)]
+    claims = (False, True) if play.claims else (False,)
+    if len(declarations) == 1 and len(claims) == 1:
+        return moves
+    return [
+        move.announced(declaration, claim=claim) if declaration or claim else move
+        for move in moves
+        for declaration in declarations
+        for claim in claims
+    ]
 
 
 def _score_captures(
     rules: Rules, piles: tuple[int, ...], scope: tuple[int, ...], declared: tuple[int, ...]
 ) -> HandScore:
     """Score the players' captures (masks), scope and declarations, pooled by side."""
+    return rules.scoring.score(_captures(rules, piles, scope, declared))
+
+
+def _captures(
+    rules: Rules, piles: tuple[int, ...], scope: tuple[int, ...], declared: tuple[int, ...]
+) -> Captures:
+    """The players' captures (masks), scope and declarations, pooled by side."""
     sides = rules.number_of_sides
     side_piles = [0] * sides
     side_scope = [0] * sides
@@ -847,12 +877,11 @@ def _score_captures(
         side_piles[player % sides] |= piles[player]
         side_scope[player % sides] += scope[player]
         side_declared[player % sides] += declared[player]
-    captures = Captures(
+    return Captures(
         tuple(frozenset(cards_of(p)) for p in side_piles),
         tuple(side_scope),
         tuple(side_declared),
     )
-    return rules.scoring.score(captures)
 
 
 def _playable_cards(rules: Rules, hand: int, in_hands: int, stock: int) -> int:
@@ -1061,6 +1090,11 @@ class PlayerView(_Visible):
     def revealed(self) -> tuple[frozenset[Card], ...]:
         """The cards of each player's hand that a declaration has shown (Cirulla)."""
         return tuple(frozenset(cards_of(m)) for m in self._revealed)
+
+    @property
+    def revealed_masks(self) -> tuple[CardMask, ...]:
+        """The cards a declaration showed, as masks."""
+        return cast(tuple[CardMask, ...], self._revealed)
 
     @property
     def declared(self) -> tuple[int, ...]:

@@ -102,11 +102,14 @@ def observation_high(rules: Rules) -> tuple[float, ...]:
     """The largest value of each entry of [`observation`][scopa.encoding.observation].
 
     Every entry is at most 1, except the scope counts, which are at most the number of
-    plays in a hand. Every entry is at least 0.
+    plays in a hand, and the declared points, which are at most 10 for each deal of a hand.
+    Every entry is at least 0.
     """
-    layout = ObservationLayout.of(rules.players)
+    layout = ObservationLayout.of(rules.players, rules.declarations)
     high = [1.0] * layout.size
     high[layout.scope] = [float(rules.plays_per_hand)] * rules.players
+    deals = rules.plays_per_hand // (rules.players * rules.hand_size)
+    high[layout.declared] = [10.0 * deals] * (rules.players if rules.declarations else 0)
     return tuple(high)
 
 

@@ -43,7 +43,8 @@ from scopa.adapters import (
 )
 from scopa.agents import Agent, GreedyAgent
 from scopa.encoding import (
-    ACTION_COUNT,
+    COMPACT,
+    ActionEncoding,
     action_mask,
     legal_actions,
     move_of_action,
@@ -75,11 +76,15 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
             to return the position as text.
         illegal_action: `"raise"` to raise on an illegal action, `"random"` to play a random
             legal action instead.
+        encoding: how actions are numbered (see
+            [`ActionEncoding`][scopa.encoding.ActionEncoding]); the flat encoding is not for
+            rules with captures to fifteen, declarations or claims.
 
     Raises:
         ValueError: a seat or dealer that is not a player, an unknown render mode or
-            illegal-action policy.
-        TypeError: an opponent without a `choose` method.
+            illegal-action policy, or the flat encoding for rules it has no ids for.
+        TypeError: an opponent without a `choose` method, an encoding that is not an
+            `ActionEncoding`.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
@@ -95,9 +100,15 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
         dealer: int = 0,
         render_mode: str | None = None,
         illegal_action: Literal["raise", "random"] = "raise",
+        encoding: ActionEncoding = COMPACT,
     ) -> None:
         self.rules = rules_of(variant)
         """The rules of the hands."""
+        if not isinstance(encoding, ActionEncoding):
+            raise TypeError(f"encoding must be an ActionEncoding, not {quote(encoding)}")
+        actions = encoding.count(self.rules)
+        self.encoding = encoding
+        """How actions are numbered."""
         players = self.rules.players
         for name, value in (("seat", seat), ("dealer", dealer)):
             check_number(value, players, name, InvalidArgumentError)
@@ -126,10 +137,10 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (ACTION_COUNT,), dtype=np.int8),
+                "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
             }
         )
-        self.action_space = spaces.Discrete(ACTION_COUNT)
+        self.action_space = spaces.Discrete(actions)
         self._state: GameState | None = None
         self._rng = random.Random()
 
@@ -166,7 +177,7 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
         if state.is_terminal:
             raise RuntimeError("the hand is over: call reset()")
         info: dict[str, Any] = {}
-        legal = legal_actions(state)
+        legal = legal_actions(state, self.encoding)
         chosen = int(action)
         if chosen not in legal:
             if self.illegal_action == "raise":
@@ -175,7 +186,7 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
                 )
             chosen = legal[int(self._rng.random() * len(legal))]
             info["illegal_action"] = True
-        self._state = state.apply(move_of_action(state, chosen))
+        self._state = state.apply(move_of_action(state, chosen, self.encoding))
         self._play_others()
         state = self.position
         reward = 0.0
@@ -203,7 +214,7 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
         seen = view(self.position, self.seat)
         return {
             "observation": np.array(observation(seen), dtype=np.float32),
-            "action_mask": np.frombuffer(action_mask(seen), dtype=np.int8),
+            "action_mask": np.frombuffer(action_mask(seen, self.encoding), dtype=np.int8),
         }
 
 

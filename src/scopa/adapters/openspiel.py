@@ -24,6 +24,7 @@ Game parameters (all optional):
 | `scopa_on_last_play` | bool | False | the `Rules` knob |
 | `must_play_capturing_card_if_any` | bool | False | the `Rules` knob |
 | `leftovers_to_last_capturer` | bool | True | the `Rules` knob |
+| `encoding` | str | `"compact"` | the action ids: `"compact"` or `"flat"` (see `ActionEncoding`) |
 
 The preset sets the number of players and every knob not listed. An enum knob is given
 by its value, such as `capture_priority="min-cards"` or `misdeal="none"`. The three bool
@@ -42,7 +43,7 @@ Examples:
     >>> import scopa.adapters.openspiel
     >>> game = pyspiel.load_game("python_scopa", {"variant": "scopa-4"})
     >>> game.num_players(), game.num_distinct_actions()
-    (4, 16280)
+    (4, 2560)
     >>> state = game.new_initial_state()
     >>> state.is_chance_node(), len(state.chance_outcomes())
     (True, 40)
@@ -65,7 +66,7 @@ from scopa._checks import check_number, quote
 from scopa.adapters import hand_returns, return_bound, rules_of
 from scopa.cards import DECK, Card, Deck, format_cards
 from scopa.encoding import (
-    ACTION_COUNT,
+    ActionEncoding,
     ObservationLayout,
     action_of,
     legal_actions,
@@ -97,6 +98,7 @@ PARAMETERS: dict[str, str | int | bool] = {
     "scopa_on_last_play": False,
     "must_play_capturing_card_if_any": False,
     "leftovers_to_last_capturer": True,
+    "encoding": "compact",
 }
 """The game parameters and their defaults."""
 
@@ -118,6 +120,7 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
         ValueError: an unknown parameter, or an unknown `capture_priority` or `misdeal`.
     """
     unknown = set(parameters) - set(PARAMETERS)
+    unknown.discard("encoding")  # how actions are numbered, not a rule
     if unknown:
         raise InvalidArgumentError(
             f"unknown parameters {quote(sorted(unknown))}; known: {', '.join(PARAMETERS)}"
@@ -164,11 +167,12 @@ _GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
 class _Setup:
     """What every state of one game shares; copies share it too."""
 
-    __slots__ = ("dealer", "first_deal", "players", "rules", "table_end")
+    __slots__ = ("dealer", "encoding", "first_deal", "players", "rules", "table_end")
 
-    def __init__(self, rules: Rules, dealer: int) -> None:
+    def __init__(self, rules: Rules, dealer: int, encoding: ActionEncoding) -> None:
         self.rules = rules
         self.dealer = dealer
+        self.encoding = encoding
         self.players = rules.players
         self.first_deal = rules.players * rules.hand_size
         self.table_end = self.first_deal + rules.table_size
@@ -177,7 +181,7 @@ class _Setup:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Setup, (self.rules, self.dealer))
+        return (_Setup, (self.rules, self.dealer, self.encoding))
 
 
 class _Node:
@@ -260,10 +264,16 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         rules = rules_from_parameters(merged)
         dealer = merged["dealer"]
         check_number(dealer, rules.players, "dealer", InvalidArgumentError)
+        encodings = {member.value: member for member in ActionEncoding}
+        encoding = encodings.get(str(merged["encoding"]))
+        if encoding is None:
+            raise InvalidArgumentError(
+                f"encoding must be one of {', '.join(encodings)}, not {quote(merged['encoding'])}"
+            )
         two_sides = rules.number_of_sides == 2
         bound = return_bound(rules)
         info = pyspiel.GameInfo(
-            num_distinct_actions=ACTION_COUNT,
+            num_distinct_actions=encoding.count(rules),
             max_chance_outcomes=40,
             num_players=rules.players,
             min_utility=-bound,
@@ -274,7 +284,7 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         utility = pyspiel.GameType.Utility
         game_type = _game_type(utility.ZERO_SUM if two_sides else utility.GENERAL_SUM)
         super().__init__(game_type, info, merged)
-        self._setup = _Setup(rules, dealer)
+        self._setup = _Setup(rules, dealer, encoding)
 
     @property
     def rules(self) -> Rules:
@@ -352,7 +362,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         position = self._node.position
         if position is None or position.current_player != player:
             return []
-        return legal_actions(position)
+        return legal_actions(position, self._node.setup.encoding)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, with their probabilities.
@@ -374,7 +384,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         setup = node.setup
         position = node.position
         if position is not None:
-            move = move_of_action(position, int(action))
+            move = move_of_action(position, int(action), setup.encoding)
             self._node = _Node(setup, node.dealt, position.apply(move))
             return
         if not 0 <= action < 40 or action in node.dealt:
@@ -393,7 +403,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         position = self._node.position
         if position is not None:
             try:
-                return str(move_of_action(position, int(action)))
+                return str(move_of_action(position, int(action), self._node.setup.encoding))
             except ScopaError:
                 pass
         return f"action #{action}"
@@ -469,7 +479,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             assert position is not None
             if move not in position.legal_moves():
                 raise IllegalMoveError(f"'{move}' is not legal in the drawn deal")
-            state.apply_action(action_of(position, move))
+            state.apply_action(action_of(position, move, state._node.setup.encoding))
         return state
 
     def __str__(self) -> str:
@@ -527,7 +537,7 @@ class ScopaObserver:
         self.private = private
         self.tensor: npt.NDArray[np.float32] | None = None
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
-        self.layout = ObservationLayout.of(rules.players)
+        self.layout = ObservationLayout.of(rules.players, rules.declarations)
         if not perfect_recall:
             self.tensor = np.zeros(self.layout.size, np.float32)
             self.dict["observation"] = self.tensor
@@ -592,6 +602,9 @@ def _view_text(seen: PlayerView, private: bool, plays: bool) -> str:
         "sizes " + "/".join(map(str, seen.hand_sizes)),
         f"stock {seen.stock_size}",
     ]
+    if seen.rules.declarations:
+        parts.append("shown " + "/".join(format_cards(sorted(c)) for c in seen.revealed))
+        parts.append("declared " + "/".join(map(str, seen.declared)))
     if plays:
         parts.append("plays " + (" ".join(f"{p}:{m}" for p, m in seen.history) or "-"))
     return " ".join(parts)

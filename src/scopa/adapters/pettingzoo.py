@@ -39,7 +39,7 @@ from scopa.adapters import (
     observation_high,
     rules_of,
 )
-from scopa.encoding import ACTION_COUNT, action_mask, move_of_action, observation
+from scopa.encoding import COMPACT, ActionEncoding, action_mask, move_of_action, observation
 from scopa.errors import IllegalMoveError, InvalidArgumentError
 from scopa.rules import Rules
 from scopa.state import GameState, view
@@ -58,9 +58,14 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         dealer: the player who deals each hand.
         render_mode: `None`, or `"ansi"` for [`render`][scopa.adapters.pettingzoo.ScopaEnv.render]
             to return the position as text.
+        encoding: how actions are numbered (see
+            [`ActionEncoding`][scopa.encoding.ActionEncoding]); the flat encoding is not for
+            rules with captures to fifteen, declarations or claims.
 
     Raises:
-        ValueError: an unknown render mode, or a dealer who is not a player.
+        ValueError: an unknown render mode, a dealer who is not a player, or the flat
+            encoding for rules it has no ids for.
+        TypeError: an encoding that is not an `ActionEncoding`.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -76,6 +81,8 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
     """The player who deals."""
     render_mode: str | None
     """`None` or `"ansi"`."""
+    encoding: ActionEncoding
+    """How actions are numbered."""
     possible_agents: list[str]
     agents: list[str]
     observation_spaces: dict[str, spaces.Dict]
@@ -92,9 +99,14 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         *,
         dealer: int = 0,
         render_mode: str | None = None,
+        encoding: ActionEncoding = COMPACT,
     ) -> None:
         super().__init__()
         self.rules = rules_of(variant)
+        if not isinstance(encoding, ActionEncoding):
+            raise TypeError(f"encoding must be an ActionEncoding, not {quote(encoding)}")
+        actions = encoding.count(self.rules)
+        self.encoding = encoding
         players = self.rules.players
         check_number(dealer, players, "dealer", InvalidArgumentError)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -110,14 +122,12 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(0.0, high, dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (ACTION_COUNT,), dtype=np.int8),
+                    "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
                 }
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {
-            agent: spaces.Discrete(ACTION_COUNT) for agent in self.possible_agents
-        }
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._index = {agent: p for p, agent in enumerate(self.possible_agents)}
         self._rng = random.Random()
         self._state: GameState | None = None
@@ -156,7 +166,7 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         seen = view(self.position, self._index[agent])
         return {
             "observation": np.array(observation(seen), dtype=np.float32),
-            "action_mask": np.frombuffer(action_mask(seen), dtype=np.int8),
+            "action_mask": np.frombuffer(action_mask(seen, self.encoding), dtype=np.int8),
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -172,7 +182,7 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         state = self.position
         if action is None:
             raise IllegalMoveError(f"{agent} must act: None is only for a finished hand")
-        move = move_of_action(state, int(action))
+        move = move_of_action(state, int(action), self.encoding)
         if move not in state.legal_moves():
             raise IllegalMoveError(
                 f"action {int(action)} ({move}) is not legal for {agent}; "
