@@ -11,18 +11,31 @@ gymnasium = pytest.importorskip("gymnasium")
 import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from scopa import IllegalMoveError, find_variant  # noqa: E402
+from scopa import IllegalMoveError, InvalidArgumentError, find_variant, variant_names  # noqa: E402
 from scopa.adapters import hand_returns  # noqa: E402
 from scopa.adapters.gymnasium import ENV_ID, ScopaGymEnv  # noqa: E402
 from scopa.agents import GreedyAgent, RandomAgent  # noqa: E402
-from scopa.encoding import ACTION_COUNT, legal_actions, observation_size  # noqa: E402
+from scopa.encoding import (  # noqa: E402
+    ACTION_COUNT,
+    FLAT,
+    legal_actions,
+    observation_size,
+)
 
 
-@pytest.mark.parametrize(("variant", "seat"), [("classic", 0), ("scopa-4", 1), ("scopa-3", 2)])
-def test_check_env(variant: str, seat: int) -> None:
+@pytest.mark.parametrize("variant", variant_names())
+def test_check_env(variant: str) -> None:
+    seat = find_variant(variant).players - 1
     env = gymnasium.make(
         ENV_ID, variant=variant, seat=seat, illegal_action="random", render_mode="ansi"
     )
+    check_env(env.unwrapped)
+    env.close()
+
+
+@pytest.mark.parametrize(("variant", "seat"), [("classic", 0), ("scopa-4", 1), ("scopa-3", 2)])
+def test_check_env_with_the_flat_encoding(variant: str, seat: int) -> None:
+    env = gymnasium.make(ENV_ID, variant=variant, seat=seat, illegal_action="random", encoding=FLAT)
     check_env(env.unwrapped)
     env.close()
 
@@ -32,13 +45,21 @@ def test_spaces() -> None:
     space = env.observation_space
     assert space["observation"].shape == (observation_size(env.rules),)
     assert space["observation"].dtype == np.float32
-    assert space["action_mask"].shape == (ACTION_COUNT,)
+    assert space["action_mask"].shape == (2560,)
     assert space["action_mask"].dtype == np.int8
-    assert env.action_space.n == ACTION_COUNT
+    assert env.action_space.n == 2560
     assert isinstance(env.opponent, GreedyAgent)
+    flat = ScopaGymEnv("scopa-4", encoding=FLAT)
+    assert flat.observation_space["action_mask"].shape == (ACTION_COUNT,)
+    assert flat.action_space.n == ACTION_COUNT
+    with pytest.raises(InvalidArgumentError, match="flat encoding"):
+        ScopaGymEnv("escoba", encoding=FLAT)
+    with pytest.raises(TypeError, match="encoding"):
+        ScopaGymEnv("classic", encoding="flat")  # type: ignore[arg-type]
 
 
 def play_episode(env: ScopaGymEnv, seed: int) -> tuple[list[float], dict[str, Any], int]:
+    """Play one episode with random legal actions; the rewards, the last info and the steps."""
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
     rewards = []
@@ -48,7 +69,7 @@ def play_episode(env: ScopaGymEnv, seed: int) -> tuple[list[float], dict[str, An
     while not terminated:
         assert env.observation_space.contains(obs)
         mask = obs["action_mask"]
-        assert np.flatnonzero(mask).tolist() == legal_actions(env.position)
+        assert np.flatnonzero(mask).tolist() == legal_actions(env.position, env.encoding)
         assert env.position.current_player == env.seat
         obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
         assert not truncated
@@ -66,6 +87,9 @@ def play_episode(env: ScopaGymEnv, seed: int) -> tuple[list[float], dict[str, An
         ("classic", 1, GreedyAgent()),
         ("scopa-4", 2, GreedyAgent()),
         ("scopone-scientifico", 3, RandomAgent()),
+        ("escoba", 0, GreedyAgent()),
+        ("cirulla", 1, GreedyAgent()),
+        ("scopa-a-perdere", 0, RandomAgent()),
     ],
 )
 def test_masked_random_episodes(variant: str, seat: int, opponent: Any) -> None:
@@ -96,7 +120,7 @@ def test_reset_with_a_seed_is_reproducible() -> None:
 def test_illegal_actions_raise_by_default() -> None:
     env = ScopaGymEnv("classic")
     env.reset(seed=1)
-    illegal = next(a for a in range(ACTION_COUNT) if a not in legal_actions(env.position))
+    illegal = next(a for a in range(env.action_space.n) if a not in legal_actions(env.position))
     with pytest.raises(IllegalMoveError, match="not legal for seat 0"):
         env.step(illegal)
 
@@ -104,7 +128,7 @@ def test_illegal_actions_raise_by_default() -> None:
 def test_illegal_actions_can_be_replaced() -> None:
     env = ScopaGymEnv("classic", illegal_action="random")
     env.reset(seed=1)
-    illegal = next(a for a in range(ACTION_COUNT) if a not in legal_actions(env.position))
+    illegal = next(a for a in range(env.action_space.n) if a not in legal_actions(env.position))
     _, _, _, _, info = env.step(illegal)
     assert info["illegal_action"] is True
     assert [player for player, _ in env.position.history].count(0) == 1

@@ -63,19 +63,22 @@ def test_the_game_is_registered() -> None:
     game = pyspiel.load_game(GAME_NAME)
     assert isinstance(game, ScopaGame)
     assert game.rules == find_variant("classic")
-    assert game.num_distinct_actions() == ACTION_COUNT
+    assert game.num_distinct_actions() == 2560
+    assert load("classic", encoding="flat").num_distinct_actions() == ACTION_COUNT
     assert game.max_chance_outcomes() == 40
     assert pyspiel.load_game(str(game)).rules == game.rules
 
 
-@pytest.mark.parametrize(
-    "variant",
-    ["classic", "tretre", "scopa-3", "scopa-4", "scopone-scientifico", "asso-piglia-tutto-4"],
-)
+@pytest.mark.parametrize("variant", variant_names())
 def test_random_simulations(variant: str) -> None:
     game = load(variant)
     assert game.num_players() == find_variant(variant).players
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_random_simulations_with_the_flat_encoding() -> None:
+    game = load("scopa-4", encoding="flat")
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
 def test_random_simulations_with_serialization() -> None:
@@ -119,6 +122,8 @@ def test_knobs_change_the_rules() -> None:
         ({"capture_priority": "most-cards"}, ValueError),
         ({"misdeal": "sometimes"}, ValueError),
         ({"dealer": 2}, ValueError),
+        ({"encoding": "dense"}, ValueError),
+        ({"variant": "escoba", "encoding": "flat"}, ValueError),
     ],
 )
 def test_bad_parameters_are_refused(parameters: dict[str, Any], error: type[Exception]) -> None:
@@ -230,7 +235,10 @@ def test_actions_are_played_as_moves() -> None:
     assert child.history() == [*state.history(), action]
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("classic", 1), ("scopa-3", 2), ("scopa-4", 3)])
+@pytest.mark.parametrize(
+    ("variant", "seed"),
+    [("classic", 1), ("scopa-3", 2), ("scopa-4", 3), ("cirulla", 4), ("scopa-a-perdere", 5)],
+)
 def test_returns_are_side_points_minus_best_other(variant: str, seed: int) -> None:
     state = play_randomly(load(variant), seed)
     assert state.is_terminal()
@@ -242,7 +250,11 @@ def test_returns_are_side_points_minus_best_other(variant: str, seed: int) -> No
     rules = position.rules
     for player, value in enumerate(returns):
         side = rules.side_of(player)
-        assert value == points[side] - max(p for s, p in enumerate(points) if s != side)
+        others = [p for s, p in enumerate(points) if s != side]
+        if rules.lowest_total_wins:  # points count against: the gap below the lowest other
+            assert value == min(others) - points[side]
+        else:
+            assert value == points[side] - max(others)
     if rules.number_of_sides == 2:
         assert sum(returns) == 0
 
@@ -336,6 +348,7 @@ def test_serialization_keeps_the_plays() -> None:
         ("scopa-4", {}),
         ("asso-piglia-tutto-4", {}),
         ("scopa-3", {"must_play_capturing_card_if_any": True}),
+        ("cirulla", {}),
     ],
 )
 def test_resampling_keeps_the_information_state(variant: str, knobs: dict[str, Any]) -> None:

@@ -10,10 +10,10 @@ pytest.importorskip("gymnasium")
 import numpy as np
 from pettingzoo.test import api_test  # type: ignore[import-untyped]
 
-from scopa import IllegalMoveError, find_variant
+from scopa import IllegalMoveError, InvalidArgumentError, find_variant, variant_names
 from scopa.adapters import hand_returns
 from scopa.adapters.pettingzoo import ScopaEnv
-from scopa.encoding import ACTION_COUNT, legal_actions, observation_size
+from scopa.encoding import ACTION_COUNT, FLAT, legal_actions, observation_size
 
 # The API test warns about any observation that is not a bare array, as the classic
 # PettingZoo environments' dict of "observation" and "action_mask" is.
@@ -24,9 +24,15 @@ DICT_OBSERVATIONS = (
 
 
 @pytest.mark.filterwarnings(*DICT_OBSERVATIONS)
-@pytest.mark.parametrize("variant", ["classic", "scopa-3", "scopa-4", "scopone"])
+@pytest.mark.parametrize("variant", variant_names())
 def test_api(variant: str) -> None:
     api_test(ScopaEnv(variant, render_mode="ansi"), num_cycles=50, verbose_progress=False)
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATIONS)
+@pytest.mark.parametrize("variant", ["classic", "scopa-3", "scopone"])
+def test_api_with_the_flat_encoding(variant: str) -> None:
+    api_test(ScopaEnv(variant, encoding=FLAT), num_cycles=50, verbose_progress=False)
 
 
 def test_spaces() -> None:
@@ -36,12 +42,22 @@ def test_spaces() -> None:
     assert space is env.observation_space("player_2")
     assert space["observation"].shape == (observation_size(env.rules),)
     assert space["observation"].dtype == np.float32
-    assert space["action_mask"].shape == (ACTION_COUNT,)
+    assert space["action_mask"].shape == (2560,)
     assert space["action_mask"].dtype == np.int8
-    assert env.action_space("player_0").n == ACTION_COUNT
+    assert env.action_space("player_0").n == 2560
+    flat = ScopaEnv("scopa-4", encoding=FLAT)
+    assert flat.observation_space("player_1")["action_mask"].shape == (ACTION_COUNT,)
+    assert flat.action_space("player_3").n == ACTION_COUNT
+    with pytest.raises(InvalidArgumentError, match="flat encoding"):
+        ScopaEnv("cirulla", encoding=FLAT)
+    with pytest.raises(TypeError, match="encoding"):
+        ScopaEnv("classic", encoding=None)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("classic", 1), ("scopa-4", 2), ("scopone", 3)])
+@pytest.mark.parametrize(
+    ("variant", "seed"),
+    [("classic", 1), ("scopa-4", 2), ("scopone", 3), ("cirulla", 4), ("scopa-a-15", 5)],
+)
 def test_masked_random_play_is_always_legal(variant: str, seed: int) -> None:
     env = ScopaEnv(variant)
     env.reset(seed=seed)
@@ -70,7 +86,7 @@ def test_masked_random_play_is_always_legal(variant: str, seed: int) -> None:
     assert env.agents == []
 
 
-@pytest.mark.parametrize("variant", ["classic", "scopa-3", "scopa-4"])
+@pytest.mark.parametrize("variant", ["classic", "scopa-3", "scopa-4", "escoba", "scopa-a-perdere"])
 def test_rewards_come_at_the_end(variant: str) -> None:
     env = ScopaEnv(variant)
     env.reset(seed=4)
@@ -102,7 +118,7 @@ def test_reset_with_a_seed_is_reproducible() -> None:
 def test_illegal_actions_raise() -> None:
     env = ScopaEnv("classic")
     env.reset(seed=5)
-    illegal = next(a for a in range(ACTION_COUNT) if a not in legal_actions(env.position))
+    illegal = next(a for a in range(2560) if a not in legal_actions(env.position))
     with pytest.raises(IllegalMoveError):
         env.step(illegal)
     with pytest.raises(IllegalMoveError, match="None"):

@@ -7,6 +7,7 @@ so each one is pinned here in full: it must say what was wrong and where, in wor
 from __future__ import annotations
 
 import pickle
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import partial
@@ -847,7 +848,8 @@ def test_a_huge_input_is_quoted_by_a_short_prefix(call: Callable[[], object]) ->
     with pytest.raises(ScopaError) as caught:
         call()
     message = str(caught.value)
-    assert len(message) < 300
+    assert max(map(len, re.findall("7+", message))) <= 40  # a short prefix of the sevens
+    assert len(message) < 600  # the rest is the message itself (the variant's lists presets)
     assert "'7777777777" in message
     assert "(10,000,000 characters)" in message or "characters)" in message
 

@@ -20,10 +20,14 @@ def test_a_view_holds_no_hidden_card(rules: Rules, data: st.DataObject) -> None:
     state = data.draw(states(st.just(rules)))
     for player in range(rules.players):
         seen = view(state, player)
-        hidden = set().union(*(h for p, h in enumerate(state.hands) if p != player), state.stock)
+        shown = set().union(*state.revealed)  # the cards declarations showed to everyone
+        others = set().union(*(h for p, h in enumerate(state.hands) if p != player))
+        hidden = (others | set(state.stock)) - shown
         visible = {*seen.hand, *seen.table, *(c for pile in seen.piles for c in pile)}
         assert not visible & hidden
         assert seen.unseen == frozenset(hidden)
+        assert seen.revealed == state.revealed
+        assert all(cards <= hand for cards, hand in zip(seen.revealed, state.hands, strict=True))
         assert seen.hand == state.hands[player]
         assert seen.hand_sizes == tuple(len(h) for h in state.hands)
         assert seen.stock_size == len(state.stock)
@@ -43,7 +47,9 @@ def test_resampling_keeps_the_view(rules: Rules, data: st.DataObject) -> None:
     assert view(world, player).key == view(state, player).key
     assert world.history == state.history
     others = [h for p, h in enumerate(world.hands) if p != player]
-    assert set().union(*others, world.stock) == view(state, player).unseen
+    shown = set().union(*world.revealed)
+    assert world.revealed == state.revealed
+    assert set().union(*others, world.stock) - shown == view(state, player).unseen
     # the redealt state plays on like any other
     if not world.is_terminal:
         assert world.legal_moves()

@@ -145,6 +145,13 @@ COMPACT: Final = ActionEncoding.COMPACT
 """The compact encoding, the default of the functions below and of the adapters."""
 
 
+def _id_count(encoding: ActionEncoding, rules: Rules) -> int:
+    """`encoding.count(rules)`, with a clear error for a value that is not an encoding."""
+    if not isinstance(encoding, ActionEncoding):
+        raise TypeError(f"encoding must be an ActionEncoding, not {quote(encoding)}")
+    return encoding.count(rules)
+
+
 def _is_sweep(rules: Rules, move: Move, table: int) -> bool:
     """Whether a capture is an Ace taking the table by `ace_captures_all`."""
     if not rules.ace_captures_all or move.card.rank != 1 or move.captured_mask != table:
@@ -188,7 +195,7 @@ def action_of(state: GameState | PlayerView, move: Move, encoding: ActionEncodin
             cannot be a capture; in the compact one, it is not legal here.
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
-    encoding.count(state.rules)
+    _id_count(encoding, state.rules)
     if encoding is COMPACT:
         action = _compact_ids(state.legal_moves()).get(move)
         if action is None:
@@ -207,7 +214,7 @@ def move_of_action(
             the table (flat), or a choice the card does not have here (compact).
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
-    count = encoding.count(state.rules)
+    count = _id_count(encoding, state.rules)
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
         raise IllegalMoveError(f"action {quote(action)} is not an id from 0 to {count - 1}")
     if encoding is COMPACT:
@@ -239,7 +246,7 @@ def legal_actions(state: GameState | PlayerView, encoding: ActionEncoding = COMP
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
     rules = state.rules
-    encoding.count(rules)
+    _id_count(encoding, rules)
     moves = state.legal_moves()
     if encoding is COMPACT:
         return sorted(_compact_ids(moves).values())
@@ -263,7 +270,7 @@ def action_mask(state: GameState | PlayerView, encoding: ActionEncoding = COMPAC
 
     `numpy.frombuffer(action_mask(state), dtype=numpy.int8)` makes the array without a copy.
     """
-    mask = bytearray(encoding.count(state.rules))
+    mask = bytearray(_id_count(encoding, state.rules))
     for action in legal_actions(state, encoding):
         mask[action] = 1
     return mask
@@ -271,7 +278,7 @@ def action_mask(state: GameState | PlayerView, encoding: ActionEncoding = COMPAC
 
 def action_flags(state: GameState | PlayerView, encoding: ActionEncoding = COMPACT) -> list[bool]:
     """One `bool` per action id, `True` where the move is legal."""
-    flags = [False] * encoding.count(state.rules)
+    flags = [False] * _id_count(encoding, state.rules)
     for action in legal_actions(state, encoding):
         flags[action] = True
     return flags

@@ -144,6 +144,8 @@ class _Visible:
     _scope: tuple[int, ...]
     _to_move: int
     _last_capturer: int
+    _revealed: tuple[int, ...]
+    _declared: tuple[int, ...]
 
     @property
     def table(self) -> frozenset[Card]:
@@ -179,6 +181,24 @@ class _Visible:
     def last_capturer(self) -> int | None:
         """The last player who captured, or `None` if nobody has."""
         return None if self._last_capturer < 0 else self._last_capturer
+
+    @property
+    def revealed(self) -> tuple[frozenset[Card], ...]:
+        """The cards of each player's hand that a declaration has shown (Cirulla).
+
+        They stay in the hand, seen by everyone, until they are played.
+        """
+        return tuple(frozenset(cards_of(m)) for m in self._revealed)
+
+    @property
+    def revealed_masks(self) -> tuple[CardMask, ...]:
+        """The cards a declaration showed, as masks."""
+        return cast(tuple[CardMask, ...], self._revealed)
+
+    @property
+    def declared(self) -> tuple[int, ...]:
+        """The points each player has declared in the hand (Cirulla)."""
+        return self._declared
 
 
 class GameState(_Visible):
@@ -1085,21 +1105,6 @@ class PlayerView(_Visible):
     def history(self) -> tuple[tuple[int, Move], ...]:
         """The plays of the hand seen so far, as `(player, move)` pairs."""
         return self._history
-
-    @property
-    def revealed(self) -> tuple[frozenset[Card], ...]:
-        """The cards of each player's hand that a declaration has shown (Cirulla)."""
-        return tuple(frozenset(cards_of(m)) for m in self._revealed)
-
-    @property
-    def revealed_masks(self) -> tuple[CardMask, ...]:
-        """The cards a declaration showed, as masks."""
-        return cast(tuple[CardMask, ...], self._revealed)
-
-    @property
-    def declared(self) -> tuple[int, ...]:
-        """The points each player has declared in the hand (Cirulla)."""
-        return self._declared
 
     @property
     def unseen(self) -> frozenset[Card]:

@@ -66,13 +66,16 @@ def hand_returns(state: GameState) -> tuple[float, ...]:
     once the hand is over. Partners get the same return. With two sides the returns add up
     to zero. With more sides they do not: the side alone at the top gets its lead over the
     runner-up, every other side minus its gap to the top, and sides tied at the top get 0.
+    Under rules where the lowest total wins (`lowest_total_wins`), points count against a
+    side: its return is the best other side's points minus its own.
     """
     rules = state.rules
     points = state.hand_score().points
+    sign = -1 if rules.lowest_total_wins else 1
     by_side = []
     for side, own in enumerate(points):
-        best_other = max(p for s, p in enumerate(points) if s != side)
-        by_side.append(float(own - best_other))
+        best_other = max(sign * p for s, p in enumerate(points) if s != side)
+        by_side.append(float(sign * own - best_other))
     return tuple(by_side[rules.side_of(player)] for player in range(rules.players))
 
 
