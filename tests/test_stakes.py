@@ -11,7 +11,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scopa import Abandonment, AbandonReason, BrilliEconomy, InvalidStateError, Stakes
+from scopa import (
+    Abandonment,
+    AbandonReason,
+    BrilliEconomy,
+    InvalidStateError,
+    RulesError,
+    Stakes,
+)
 
 ECONOMY = BrilliEconomy()
 
@@ -37,6 +44,63 @@ def test_settlement_of_abandoned_matches(
     hands: list[tuple[int, int]], abandonment: Abandonment, expected: tuple[F, F]
 ) -> None:
     assert ECONOMY.settle(hands, abandonment=abandonment) == expected
+
+
+LITERAL = BrilliEconomy(abandon_unplayed_to_survivor=True)
+
+
+@pytest.mark.parametrize(
+    ("hands", "abandonment", "expected"),
+    [
+        # hand 1: the 10 of hand 1 and the 20 of hands 2 and 3; the abandoner -30
+        ([], Abandonment(1, 1), (F(30), F(-30))),
+        # hand 2 after 3-1: 5/2 + 10 + 10 for the survivor, 15/2 - 30 for the abandoner
+        ([(3, 1)], Abandonment(0, 2), (F(-45, 2), F(45, 2))),
+        # hand 3: nothing unplayed is paid, as by default: 0 + 5 + 10 and 10 + 5 - 30
+        ([(0, 9), (2, 2)], Abandonment(1, 3), (F(15), F(-15))),
+        # hand 4: nothing more to share
+        ([(2, 2), (2, 3), (3, 2)], Abandonment(1, 4), (F(15), F(-15))),
+    ],
+)
+def test_the_literal_reading_pays_the_survivor_the_unplayed_hands(
+    hands: list[tuple[int, int]], abandonment: Abandonment, expected: tuple[F, F]
+) -> None:
+    assert LITERAL.settle(hands, abandonment=abandonment) == expected
+
+
+def test_three_survivors_share_the_unplayed_pots() -> None:
+    # hand 1 of 4 sides: 10 + 20 shared by three survivors, 10 each
+    left = Abandonment(2, 1)
+    assert LITERAL.settle([], abandonment=left, sides=4) == (F(10), F(10), F(-30), F(10))
+
+
+@pytest.mark.parametrize(
+    ("rounding", "amount", "text"),
+    [
+        (2, F(20, 3), "6.67"),
+        (2, F(10, 3), "3.33"),
+        (0, F(20, 3), "7"),
+        (1, F(-45, 2), "-22.5"),
+        (3, F(1, 8), "0.125"),
+        (2, F(30), "30"),
+        (2, 7, "7"),
+    ],
+)
+def test_brilli_are_rounded_for_display_only(rounding: int, amount: F | int, text: str) -> None:
+    economy = BrilliEconomy(brilli_rounding=rounding)
+    assert economy.format(amount) == text
+    assert economy.settle([(2, 1)]) == (F(20, 3), F(10, 3))  # the values stay exact
+
+
+def test_bad_rounding_and_amounts_are_refused() -> None:
+    with pytest.raises(ValueError, match="brilli_rounding"):
+        BrilliEconomy(brilli_rounding=7)
+    with pytest.raises(RulesError, match="brilli_rounding must be an int"):
+        BrilliEconomy(brilli_rounding=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="amount of brilli"):
+        ECONOMY.format(2.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="amount of brilli"):
+        ECONOMY.format(True)
 
 
 def test_running_shares_before_the_end() -> None:

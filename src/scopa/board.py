@@ -279,9 +279,10 @@ def _slashed(values: Sequence[int]) -> str:
 # --------------------------------------------------------------------------- matches
 
 
-def _brilli(value: Fraction) -> str:
-    """An amount of brilli: whole, or with two decimals."""
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+def _amount(value: Fraction, rules: Rules) -> str:
+    """An amount won, rounded as the rules' brilli are shown (two decimals by default)."""
+    stakes = rules.stakes
+    return (stakes if isinstance(stakes, BrilliEconomy) else BrilliEconomy()).format(value)
 
 
 def match_summary(match: Match, player: int | None = None) -> str:
@@ -307,7 +308,7 @@ def match_summary(match: Match, player: int | None = None) -> str:
     lines += _field("points", ", ".join(f"{name} {total}" for name, total in totals))
     if match.settlement is not None:
         brilli = zip(names, match.settlement, strict=True)
-        lines += _field("brilli", ", ".join(f"{name} {_brilli(b)}" for name, b in brilli))
+        lines += _field("brilli", ", ".join(f"{name} {_amount(b, rules)}" for name, b in brilli))
     gone = match.abandonment
     if gone is not None:
         quitter = player_name(gone.player, player)
@@ -482,11 +483,16 @@ def _stakes_words(rules: Rules) -> str:
         if stakes.unplayed_to_winner
         else ""
     )
+    survivor = (
+        "; the survivors of an abandonment share its hand's pot and those of unplayed hands"
+        if stakes.abandon_unplayed_to_survivor
+        else "; the survivors of an abandonment share its hand's pot"
+    )
     return (
-        f"brilli: {_brilli(stakes.hand_pot)} in each of the first "
+        f"brilli: {stakes.format(stakes.hand_pot)} in each of the first "
         f"{_count(stakes.paid_hands, 'hand')}, shared in proportion to the points; "
-        f"{_brilli(stakes.match_bonus)} to the winner of the match{unplayed}; "
-        f"an abandoner loses {_brilli(stakes.abandon_penalty)}"
+        f"{stakes.format(stakes.match_bonus)} to the winner of the match{unplayed}; "
+        f"an abandoner loses {stakes.format(stakes.abandon_penalty)}{survivor}"
     )
 
 

@@ -98,7 +98,21 @@ class BrilliEconomy:
     decided in fewer than `paid_hands` hands gives the brilli of the unplayed hands to the
     winner. An abandoner keeps the brilli of the earlier hands and loses `abandon_penalty`;
     the other side keeps its own and takes the whole pot of the hand in progress (if it is a
-    paid hand), but neither the match bonus nor unplayed hands.
+    paid hand), but not the match bonus, and, unless `abandon_unplayed_to_survivor`, not
+    the pots of the paid hands never played.
+
+    The settled values are exact fractions (a 2-1 hand gives 20/3 and 10/3);
+    [`format`][scopa.BrilliEconomy.format] rounds them for display only.
+
+    Examples:
+        >>> left_in_hand_1 = Abandonment(player=1, hand=1)
+        >>> BrilliEconomy().settle([], abandonment=left_in_hand_1)
+        (Fraction(10, 1), Fraction(-30, 1))
+        >>> literal = BrilliEconomy(abandon_unplayed_to_survivor=True)
+        >>> literal.settle([], abandonment=left_in_hand_1)
+        (Fraction(30, 1), Fraction(-30, 1))
+        >>> BrilliEconomy().format(Fraction(20, 3)), BrilliEconomy(brilli_rounding=0).format(7)
+        ('6.67', '7')
     """
 
     hand_pot: Fraction = attrs.field(default=Fraction(10), converter=_fraction)
@@ -113,6 +127,27 @@ class BrilliEconomy:
     """Whether the winner of a short match takes the pots of the unplayed paid hands."""
     split_zero_total: bool = attrs.field(default=True, validator=flag)
     """How a paid hand where nobody scores is shared: evenly if true, otherwise not at all."""
+    abandon_unplayed_to_survivor: bool = attrs.field(default=False, validator=flag)
+    """Whether the survivors of an abandonment also share the pots of the paid hands not
+    yet played. Off by default: the tretre abandonment clause lists what the survivor wins,
+    and unplayed hands are not among them. On, it reads the clause on matches that end in
+    one or two hands literally: an abandonment in hand 1 settles at 30 and -30."""
+    brilli_rounding: int = attrs.field(default=2, validator=int_in(0, 6))
+    """The decimal places brilli are shown with by [`format`][scopa.BrilliEconomy.format]
+    (the settled values stay exact)."""
+
+    def format(self, amount: int | Fraction) -> str:
+        """An amount of brilli for display: whole, or rounded to `brilli_rounding` places.
+
+        Raises:
+            TypeError: `amount` is not an int or a Fraction.
+        """
+        if isinstance(amount, bool) or not isinstance(amount, (int, Fraction)):
+            raise TypeError(f"an amount of brilli is an int or a Fraction, not {quote(amount)}")
+        value = Fraction(amount)
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{float(round(value, self.brilli_rounding)):.{self.brilli_rounding}f}"
 
     def hand_shares(self, points: Sequence[int]) -> tuple[Fraction, ...]:
         """The pot of one paid hand, shared in proportion to the points."""
@@ -150,9 +185,12 @@ class BrilliEconomy:
                     f"does not follow {len(hand_points)} completed hands of {sides} sides"
                 )
             if abandonment.hand <= self.paid_hands:
+                pots = 1
+                if self.abandon_unplayed_to_survivor:
+                    pots += self.paid_hands - abandonment.hand
                 survivors = [s for s in range(sides) if s != abandonment.player]
                 for side in survivors:
-                    brilli[side] += self.hand_pot / len(survivors)
+                    brilli[side] += self.hand_pot * pots / len(survivors)
             brilli[abandonment.player] -= self.abandon_penalty
         elif winner is not None:
             if not 0 <= winner < sides:
