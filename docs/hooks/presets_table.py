@@ -18,8 +18,11 @@ Examples:
     >>> label, classic, others = target.strip("| ").split(" | ")
     >>> print(classic)
     11
-    >>> others.split("<br>")
-    ['9: [`tretre`](tretre.md)', '21: [`scopone-scientifico`](scopone-scientifico.md)']
+    >>> [other.split(":")[0] for other in others.split("<br>")]
+    ['9', '21', '51']
+    >>> fifteen = next(row for row in rows if "`capture_to_fifteen`" in row)
+    >>> print(fifteen.split(" | ")[2].split(":")[0])
+    on
 """
 
 from __future__ import annotations
@@ -120,6 +123,10 @@ def component_label(component: scopa.ScoringComponent) -> str:
         return f"{component.name} × {component.value}"
     if isinstance(component, scopa.Napola) and component.napoleone_wins_match:
         return f"{component.name} (napoleone wins)"
+    if isinstance(component, scopa.AssoDueTre) and component.trio_wins_match:
+        return f"{component.name} (all three win)"
+    if isinstance(component, scopa.Grande) and component.extends:
+        return f"{component.name} (to the 6)"
     return component.name
 
 
