@@ -391,14 +391,17 @@ def _scoring_of(rules: Rules) -> _Scoring:
 def expected_points(game: GameState | PlayerView) -> tuple[float, ...]:
     """What each side can expect to score in the hand, from the captures so far.
 
-    Each category is worth its points times the side's chance to win it, as if each card
-    still out (on the table, in a hand or in the stock) went to a side drawn at random:
-    exactly for carte and denari (a binomial draw with two sides), settebello and re bello;
-    for primiera (two sides, by the sum of the best cards), from the chance each side holds
-    each suit and a normal approximation of the gap between their sums. Scope count what
-    they are worth so far, as later ones are as likely for any side. Any other category,
-    or primiera with more than two sides, counts its score of the captures so far. Once
-    the hand is over these are the points of the hand.
+    Each category is worth its points times each side's chance to win it when the cards
+    still out (on the table, in the hands and in the stock) are shared among the sides at
+    random. Carte and denari: exactly, for a share drawn by a Dirichlet-multinomial law
+    (cards are taken in groups, so a split is more uneven than card by card would make
+    it; how much more was fitted to play). Settebello and re bello: an even chance for
+    each side while out. Primiera (two sides, by the sum of the best cards): from each
+    side's chance to hold each suit, every card out going to either side alike, and a
+    normal approximation of the gap between the sums, widened by a fitted factor. Scope
+    count what they are worth so far, as later ones are as likely for any side. Any other
+    category, and primiera with more than two sides, counts its score of the captures so
+    far. Once the hand is over these are the points of the hand.
 
     Everything it uses is public, so a view gives the same as its state.
 
@@ -406,7 +409,7 @@ def expected_points(game: GameState | PlayerView) -> tuple[float, ...]:
         >>> from scopa import GameState, find_variant
         >>> start = expected_points(GameState.new(find_variant("classic"), seed=1))
         >>> start[0] == start[1], round(start[0], 2)
-        (True, 1.41)
+        (True, 1.87)
 
     Raises:
         TypeError: `game` is neither a `GameState` nor a `PlayerView`.
@@ -524,16 +527,23 @@ def solve(state: GameState, side: int | None = None) -> Solution:
         side: the side whose margin counts; by default the side of the player to move.
 
     Examples:
-        >>> from scopa import find_variant
-        >>> rules = find_variant("classic")
-        >>> state = GameState.from_text(
-        ...     rules,
-        ...     "7D/7C 4S -"
-        ...     " 1D2D3D4D5D6D8D9D10D1C2C3C4C5C6C10C1S2S3S5S6S7S8S9S10S1B2B3B4B5B6B7B8B9B10B/8C9C"
-        ...     " 0/0 1 0 0",
+        Player 0 leads `7D` or `2C` onto `5S`; player 1 holds `7C` and `8B` and has
+        captured every other card. If `2C` is laid, `7C` sweeps the table; if `7D` is laid,
+        `7C` takes it. Either way player 1 takes everything, with a scopa after `2C`:
+
+        >>> from scopa import DECK, Card, find_variant
+        >>> mine, theirs, table = ["7D", "2C"], ["7C", "8B"], ["5S"]
+        >>> rest = [card for card in DECK if str(card) not in mine + theirs + table]
+        >>> state = GameState.from_position(
+        ...     find_variant("classic"),
+        ...     hands=[[Card.parse(c) for c in mine], [Card.parse(c) for c in theirs]],
+        ...     table=[Card.parse("5S")],
+        ...     stock=[],
+        ...     dealer=1,
+        ...     piles=[[], rest],
         ... )
         >>> solve(state)
-        Solution(value=2, moves=(Move.parse('7D'),))
+        Solution(value=-4, moves=(Move.parse('7D'),))
 
     Raises:
         InvalidArgumentError: `side` is not a side of the rules.
