@@ -4,24 +4,43 @@
     python benchmarks/bots.py scaling [--deals N]   # tournament time on 1 and 2 workers
     python benchmarks/bots.py greedy [--deals N]    # greedy against random
     python benchmarks/bots.py search [--deals N] [--ms 100 | --iterations K] [--workers W]
+    python benchmarks/bots.py strength [--deals N] [--ms 25] [--cheap-ms 5] [--workers W]
+    python benchmarks/bots.py fit [--hands N] [--workers W]
 
 Strength figures are the margin per hand (points of the agent's side minus the other's)
-with a 95% confidence interval, over paired deals of classic 2-player Scopa.
+with a 95% confidence interval, over paired deals of classic 2-player Scopa. `strength`
+pits the search agents of `scopa.search`, on a budget of CPU time per move
+(`time.process_time`), against flat Monte Carlo search on the same budget and against
+the greedy agent, and measures the CPU time they take per move. `fit` fits the spreads
+of `scopa.search.expected_points` to the outcomes of self-played hands.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from playout import mid_hand_states  # the benchmark beside this one
 
 import scopa
 from scopa.agents import Agent, FlatMonteCarloAgent, GreedyAgent, RandomAgent
+from scopa.masks import ALL_CARDS
+from scopa.search import (  # the evaluation's parts, to fit them
+    _DENARI,
+    AlphaBetaAgent,
+    ISMCTSAgent,
+    _Category,
+    _Most,
+    _Primiera,
+)
 from scopa.tournament import tournament
+
+UNLIMITED = 10**9  # iterations: the time budget ends the search
 
 
 def speed() -> None:
@@ -72,12 +91,167 @@ def duel(first: Agent, second: Agent, names: list[str], deals: int, workers: int
     print(f"({time.perf_counter() - start:.0f} s)")
 
 
+# ----------------------------------------------------------------------------- strength
+
+
+def timed(kind: Callable[..., Agent], ms: float, **settings: float) -> Agent:
+    """An agent on a budget of `ms` milliseconds of CPU time per move."""
+    return kind(iterations=UNLIMITED, seconds=ms / 1000, clock=time.process_time, **settings)
+
+
+def cpu_per_move(agent: Agent, deals: int) -> tuple[float, float]:
+    """The mean CPU time the agent takes per move, in ms, over all its moves and over those
+    with a choice, in `deals` hands against the greedy agent (here, in this process)."""
+    rules = scopa.find_variant("classic")
+    rng = random.Random(1)
+    every, chosen = [], []
+    for number in range(deals):
+        state = scopa.GameState.new(rules, seed=10_000 + number)
+        seat = number % 2
+        while not state.is_terminal:
+            if state.current_player == seat:
+                start = time.process_time()
+                move = agent.choose(scopa.view(state), rng)
+                spent = (time.process_time() - start) * 1000
+                every.append(spent)
+                if len(state.legal_moves()) > 1:
+                    chosen.append(spent)
+            else:
+                move = GreedyAgent().choose(scopa.view(state), rng)
+            state = state.apply(move)
+    return statistics.mean(every), statistics.mean(chosen)
+
+
+def strength(deals: int, ms: float, cheap_ms: float, workers: int) -> None:
+    rules = scopa.find_variant("classic")
+    best = timed(ISMCTSAgent, ms, exploration=1.0)
+    cheap = timed(ISMCTSAgent, cheap_ms, exploration=1.0)
+    flat = timed(FlatMonteCarloAgent, ms)
+    names = {
+        id(best): f"ISMCTS {ms:g} ms",
+        id(cheap): f"ISMCTS {cheap_ms:g} ms",
+        id(flat): f"flat MC {ms:g} ms",
+    }
+    greedy = GreedyAgent()
+    names[id(greedy)] = "greedy"
+    print(f"classic, {deals} paired deals a match, CPU time per move by time.process_time")
+    print()
+    print("CPU time per move, measured over 10 hands against greedy (ms):")
+    for agent in (best, cheap, flat):
+        every, chosen = cpu_per_move(agent, 10)
+        print(
+            f"  {names[id(agent)]:16s} {every:6.1f} per move, {chosen:6.1f} per move with a choice"
+        )
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for first, second in ((best, flat), (best, greedy), (cheap, flat)):
+            start = time.perf_counter()
+            result = tournament(
+                rules,
+                [first, second],
+                deals=deals,
+                seed=1,
+                names=[names[id(first)], names[id(second)]],
+                executor=pool,
+                chunk_size=5,
+            )
+            low, high = result.agents[0].margin_interval
+            print()
+            print(result.table())
+            print(
+                f"{names[id(first)]} against {names[id(second)]}: "
+                f"{result.agents[0].margin_per_hand:+.3f} points per hand "
+                f"(95% CI {low:+.3f} to {high:+.3f}; {time.perf_counter() - start:.0f} s)"
+            )
+
+
+# ----------------------------------------------------------------------------- fit
+
+# The settings tried for each spread of the evaluation (see scopa.search._chances_of_most).
+SPREADS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 15.0, 25.0, 1e6)
+PRIMIERA_SPREADS = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
+Position = tuple[tuple[int, int], dict[str, tuple[int, ...]]]  # piles, points by category
+
+
+def self_played(first: int, count: int) -> list[Position]:
+    """Every fourth position of hands `first` to `first + count` played by AlphaBetaAgent,
+    with the points each category gave at the end of the hand."""
+    rules = scopa.find_variant("classic")
+    agent = AlphaBetaAgent(iterations=8, depth=3)
+    rng = random.Random(first)
+    found: list[Position] = []
+    for number in range(first, first + count):
+        state = scopa.GameState.new(rules, seed=number)
+        piles = []
+        while not state.is_terminal:
+            piles.append(state.pile_masks)
+            state = state.apply(agent.choose(scopa.view(state), rng))
+        score = state.hand_score()
+        points = {name: score[name].points for name in ("carte", "denari", "primiera")}
+        found.extend(((p[0], p[1]), points) for p in piles[1::4])
+    return found
+
+
+def log_likelihood(category: _Category, name: str, positions: Sequence[Position]) -> float:
+    """The mean log-likelihood of the category's outcomes (side 0, side 1 or nobody wins)."""
+    total = 0.0
+    for (first, second), points in positions:
+        chances = category.expected((first, second), (0, 0), ALL_CARDS & ~(first | second))
+        won = points[name]
+        chance = chances[0] if won[0] else chances[1] if won[1] else 1 - sum(chances)
+        total += math.log(max(chance, 1e-12))
+    return total / len(positions)
+
+
+def calibration(category: _Category, name: str, positions: Sequence[Position]) -> str:
+    """Predicted against observed chances of side 0, by tenths of the prediction."""
+    bins: list[list[float]] = [[] for _ in range(10)]
+    observed: list[list[int]] = [[] for _ in range(10)]
+    for (first, second), points in positions:
+        chance = category.expected((first, second), (0, 0), ALL_CARDS & ~(first | second))[0]
+        tenth = min(9, int(chance * 10))
+        bins[tenth].append(chance)
+        observed[tenth].append(points[name][0])
+    return "  ".join(
+        f"{statistics.mean(b):.2f}:{statistics.mean(o):.2f}"
+        for b, o in zip(bins, observed, strict=True)
+        if b
+    )
+
+
+def fit(hands: int, workers: int) -> None:
+    values = scopa.PrimieraTable.CLASSIC.values
+    missing = scopa.MissingSuit.OPPONENT_WINS
+    chunk = 50
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        chunks = pool.map(self_played, range(0, hands, chunk), [chunk] * (hands // chunk))
+        positions = [position for found in chunks for position in found]
+    print(f"{len(positions)} positions of {hands} hands of classic self-play by AlphaBetaAgent")
+    print("mean log-likelihood of who wins the category (higher is better):")
+    fitted: dict[str, tuple[float, _Category]] = {}
+    trials: list[tuple[str, Sequence[float], Callable[[float], _Category]]] = [
+        ("carte", SPREADS, lambda spread: _Most(ALL_CARDS, None, spread)),
+        ("denari", SPREADS, lambda spread: _Most(_DENARI, None, spread)),
+        ("primiera", PRIMIERA_SPREADS, lambda spread: _Primiera(values, missing, spread)),
+    ]
+    for name, spreads, make in trials:
+        scores = [(log_likelihood(make(spread), name, positions), spread) for spread in spreads]
+        print(f"  {name:9s}" + "".join(f"  {spread:g}: {score:.4f}" for score, spread in scores))
+        best_spread = max(scores)[1]
+        fitted[name] = (best_spread, make(best_spread))
+    print("fitted spreads: " + ", ".join(f"{n} {s:g}" for n, (s, _) in fitted.items()))
+    print("calibration of the fitted chances (predicted:observed for side 0, by tenths):")
+    for name, (_, category) in fitted.items():
+        print(f"  {name:9s} {calibration(category, name, positions)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["speed", "scaling", "greedy", "search"])
+    parser.add_argument("what", choices=["speed", "scaling", "greedy", "search", "strength", "fit"])
     parser.add_argument("--deals", type=int, default=None, help="paired deals")
-    parser.add_argument("--ms", type=float, default=100.0, help="search time per move")
+    parser.add_argument("--ms", type=float, default=None, help="search time per move")
+    parser.add_argument("--cheap-ms", type=float, default=5.0, help="the cheap setting's time")
     parser.add_argument("--iterations", type=int, default=None, help="search iterations per move")
+    parser.add_argument("--hands", type=int, default=2000, help="self-played hands to fit")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     if args.what == "speed":
@@ -86,15 +260,18 @@ def main() -> None:
         scaling(args.deals or 2000)
     elif args.what == "greedy":
         duel(GreedyAgent(), RandomAgent(), ["greedy", "random"], args.deals or 2000, args.workers)
+    elif args.what == "strength":
+        strength(args.deals or 1000, args.ms or 25.0, args.cheap_ms, args.workers)
+    elif args.what == "fit":
+        fit(args.hands, args.workers)
     else:
+        ms = args.ms or 100.0
         if args.iterations is not None:
-            search = FlatMonteCarloAgent(iterations=args.iterations)
-            label = f"search ({args.iterations} iterations)"
+            search: Agent = FlatMonteCarloAgent(iterations=args.iterations)
+            label = f"flat MC ({args.iterations} iterations)"
         else:
-            search = FlatMonteCarloAgent(
-                iterations=1_000_000, seconds=args.ms / 1000, clock=time.perf_counter
-            )
-            label = f"search ({args.ms:.0f} ms)"
+            search = timed(FlatMonteCarloAgent, ms)
+            label = f"flat MC ({ms:.0f} ms)"
         duel(search, GreedyAgent(), [label, "greedy"], args.deals or 1000, args.workers)
 
 

@@ -47,6 +47,7 @@ DOCUMENTED_MODULES = {
     "scopa.masks": None,
     "scopa.encoding": None,
     "scopa.agents": None,
+    "scopa.search": None,
     "scopa.tournament": None,
     "scopa.records": None,
     "scopa.adapters": None,

@@ -1163,30 +1163,28 @@ class PlayerView(_Visible):
 
         The player's hand, the table, the piles, the scope, the turn and the history stay as
         they are, and so do the cards a declaration showed; the cards the player cannot see
-        are shuffled and dealt to the other hands (at their current sizes) and to the stock.
-        Rules under which a play reveals something about the rest of a hand
-        (`must_play_capturing_card_if_any`, `ace_first_lead_forbidden`) are not taken into
-        account.
+        are dealt to the other hands (at their current sizes) and to the stock, uniformly
+        among the deals that agree with every play seen. Two rules make a play tell
+        something of the rest of a hand: under
+        `must_play_capturing_card_if_any` a player who lays a card down holds no card that
+        captures, and under `ace_first_lead_forbidden` an Ace played first shows a hand of
+        Aces. Under other rules every unseen card is equally likely to be anywhere.
+
+        When plays tell something, the hand of the player they limit most is drawn from the
+        cards that player may hold, and the other hands from the rest, until every hand
+        agrees with the plays: an exact draw, at the first try when one player's plays tell
+        something. Only when several players' do (three players or more) may a draw fail;
+        after 1000 that fail, the limited hands are dealt by matching each player with cards
+        they may hold, taken in a random order: a deal that agrees with every play, though
+        not drawn exactly uniformly.
         """
         unseen = [card.index for card in cards_of(ALL_CARDS & ~self._seen())]
-        rng.shuffle(unseen)
-        hands = []
-        position = 0
-        for player, size in enumerate(self._hand_sizes):
-            if player == self._viewer:
-                hands.append(self._hand)
-                continue
-            mask = self._revealed[player]
-            drawn = size - mask.bit_count()
-            for index in unseen[position : position + drawn]:
-                mask |= 1 << index
-            hands.append(mask)
-            position += drawn
-        deal = _Deal(self._rules, self._dealer, tuple(unseen[position:]), self._history)
+        hands, stock = self._deal_hidden(unseen, self._hidden_hand_limits(unseen), rng)
+        deal = _Deal(self._rules, self._dealer, tuple(stock), self._history)
         return GameState(
             deal,
             0,
-            tuple(hands),
+            hands,
             self._table,
             self._piles,
             self._scope,
@@ -1195,6 +1193,91 @@ class PlayerView(_Visible):
             self._declared,
             self._revealed,
         )
+
+    def _hidden_hand_limits(self, unseen: list[int]) -> dict[int, int]:
+        """The unseen cards each other player may hold, by what their plays of this deal show.
+
+        Only the players whose plays show something are listed. The cards of a hand are all
+        played by the end of its deal, so only the plays of the current deal matter; the
+        table each was played on is found by undoing the plays from the last one back.
+        """
+        rules = self._rules
+        capturing_first = rules.must_play_capturing_card_if_any
+        if not (capturing_first or rules.ace_first_lead_forbidden) or self._to_move < 0:
+            return {}
+        in_hands = sum(self._hand_sizes)
+        played = rules.plays_per_hand - in_hands - self._stock_size  # in the whole hand
+        history = self._history
+        this_deal = min(rules.players * rules.hand_size - in_hands, len(history))
+        generator = _play_of(rules).generator
+        hidden = _mask(unseen)
+        limits: dict[int, int] = {}
+        table = self._table
+        for position in range(len(history) - 1, len(history) - 1 - this_deal, -1):
+            player, move = history[position]
+            table = (table | move.captured_mask) & ~move.card_mask  # the table before it
+            if player == self._viewer:
+                continue
+            limit = candidates = hidden
+            if rules.ace_first_lead_forbidden and played - len(history) + position == 0:
+                if move.card_mask & _ACES:
+                    limit = hidden & _ACES  # an Ace may lead only from a hand of Aces
+                else:
+                    candidates = hidden & ~_ACES  # the Aces were set aside
+            if capturing_first and not move.captured_mask:
+                for option in generator.moves(candidates, table):
+                    if option.captured_mask:  # that card could have captured
+                        limit &= ~option.card_mask
+            if limit != hidden:
+                limits[player] = limits.get(player, hidden) & limit
+        return limits
+
+    def _deal_hidden(
+        self, unseen: list[int], limits: dict[int, int], rng: random.Random
+    ) -> tuple[tuple[int, ...], list[int]]:
+        """The hands of the players and the stock, dealt from `unseen` within the `limits`."""
+        sizes = self._hidden_sizes()
+        most_limited = min(limits, key=lambda p: limits[p].bit_count() - sizes[p], default=None)
+        for _ in range(_RESAMPLE_TRIES):
+            drawn = {}
+            if most_limited is not None:
+                allowed = [card for card in unseen if limits[most_limited] >> card & 1]
+                drawn[most_limited] = rng.sample(allowed, sizes[most_limited])
+            hands, stock = self._deal_around(drawn, unseen, rng)
+            if all(not hands[player] & ~limit for player, limit in limits.items()):
+                return hands, stock
+        return self._deal_around(_matched_hands(unseen, limits, sizes, rng), unseen, rng)
+
+    def _hidden_sizes(self) -> tuple[int, ...]:
+        """How many cards of each hand are hidden: those no declaration showed."""
+        return tuple(
+            size - shown.bit_count()
+            for size, shown in zip(self._hand_sizes, self._revealed, strict=True)
+        )
+
+    def _deal_around(
+        self, drawn: dict[int, list[int]], unseen: list[int], rng: random.Random
+    ) -> tuple[tuple[int, ...], list[int]]:
+        """The hands of the players and the stock around some hands already `drawn`.
+
+        The other unseen cards are shuffled and dealt to the other hands in player order,
+        beside the cards their declarations showed; the rest, in that order, is the stock.
+        """
+        taken = _mask(card for hand in drawn.values() for card in hand)
+        rest = [card for card in unseen if not taken >> card & 1]
+        rng.shuffle(rest)
+        hands = []
+        position = 0
+        for player, size in enumerate(self._hidden_sizes()):
+            shown = self._revealed[player]
+            if player == self._viewer:
+                hands.append(self._hand)
+            elif player in drawn:
+                hands.append(shown | _mask(drawn[player]))
+            else:
+                hands.append(shown | _mask(rest[position : position + size]))
+                position += size
+        return tuple(hands), rest[position:]
 
     def _seen(self) -> int:
         seen = self._hand | self._table
@@ -1217,6 +1300,39 @@ class PlayerView(_Visible):
             f"<PlayerView of player {self._viewer}: hand {''.join(map(str, cards_of(self._hand)))}"
             f" table {''.join(map(str, cards_of(self._table))) or '-'}>"
         )
+
+
+_RESAMPLE_TRIES: Final = 1000  # draws before PlayerView.resample deals by matching
+
+
+def _matched_hands(
+    unseen: list[int], limits: dict[int, int], sizes: tuple[int, ...], rng: random.Random
+) -> dict[int, list[int]]:
+    """Hands for the limited players, each within its limit, by augmenting paths.
+
+    The cards are tried in a random order. A deal exists (the real one), so every hand is
+    filled: a card already given is passed on when its holder can take another instead.
+    """
+    order = list(unseen)
+    rng.shuffle(order)
+    holder: dict[int, int] = {}
+
+    def give(player: int, tried: set[int]) -> bool:
+        for card in order:
+            if limits[player] >> card & 1 and card not in tried:
+                tried.add(card)
+                if card not in holder or give(holder[card], tried):
+                    holder[card] = player
+                    return True
+        return False
+
+    for player in limits:
+        for _ in range(sizes[player]):
+            give(player, set())
+    hands: dict[int, list[int]] = {player: [] for player in limits}
+    for card, player in holder.items():
+        hands[player].append(card)
+    return hands
 
 
 def view(state: GameState, player: int | None = None) -> PlayerView:

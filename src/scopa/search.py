@@ -1,0 +1,774 @@
+"""Search: an exact endgame solver, an evaluation of a partial hand, and two search agents.
+
+- [`solve`][scopa.search.solve] plays the rest of a hand out exactly, every card open:
+  alpha-beta over the final score. In a two-player game, once the stock is empty every
+  card a player has not seen is in the other hand, so the rest of the hand is a game of
+  open cards, and the agents solve it.
+- [`expected_points`][scopa.search.expected_points] is what a side can expect to score by
+  the end of the hand, from the captures so far and the cards still out.
+- [`AlphaBetaAgent`][scopa.search.AlphaBetaAgent] deals the cards it cannot see in many
+  ways and searches each deal a few plays deep with that evaluation;
+  [`ISMCTSAgent`][scopa.search.ISMCTSAgent] grows one search tree over all the deals
+  (information-set Monte Carlo tree search).
+
+Examples:
+    >>> import random
+    >>> from scopa import GameState, find_variant, view
+    >>> state = GameState.new(find_variant("classic"), seed=3)
+    >>> move = AlphaBetaAgent(iterations=4).choose(view(state), random.Random(0))
+    >>> move in state.legal_moves()
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol
+
+import attrs
+
+from scopa._checks import check_number
+from scopa.errors import InvalidArgumentError
+from scopa.masks import ALL_CARDS, cards_of
+from scopa.moves import Move
+from scopa.rules import Rules
+from scopa.scoring import (
+    Captures,
+    Carte,
+    Declarations,
+    Denari,
+    MissingSuit,
+    Primiera,
+    PrimieraRule,
+    ReBello,
+    Scope,
+    ScoringComponent,
+    Settebello,
+    strict_max,
+)
+from scopa.state import GameState, PlayerView, view
+
+__all__ = ["AlphaBetaAgent", "ISMCTSAgent", "Solution", "expected_points", "solve"]
+
+_DENARI: Final = 1023  # the ten denari are the cards of index 0 to 9
+_SETTEBELLO: Final = 1 << 6
+_RE_BELLO: Final = 1 << 9
+_SUIT_SHIFTS: Final = (0, 10, 20, 30)
+# How unevenly the cards still out are shared, fitted to play by `benchmarks/bots.py fit`.
+_CARTE_SPREAD: Final = 2.5
+_DENARI_SPREAD: Final = 6.0
+_PRIMIERA_SPREAD: Final = 1.75
+
+# --------------------------------------------------------------------------- scoring on masks
+
+
+class _Category(Protocol):
+    """One scoring category, on the side piles as masks."""
+
+    def points(self, piles: Sequence[int], scope: Sequence[int]) -> Sequence[int]:
+        """Each side's points for captures `piles` and `scope`, the hand being over."""
+        ...
+
+    def expected(self, piles: Sequence[int], scope: Sequence[int], out: int) -> Sequence[float]:
+        """Each side's expected points once the cards `out` are captured too."""
+        ...
+
+
+class _Scope:
+    """Scope: what they are worth so far (later ones are as likely for any side)."""
+
+    def __init__(self, value: int) -> None:
+        self.value: Final = value
+
+    def points(self, piles: Sequence[int], scope: Sequence[int]) -> Sequence[int]:
+        return [made * self.value for made in scope]
+
+    def expected(self, piles: Sequence[int], scope: Sequence[int], out: int) -> Sequence[float]:
+        return self.points(piles, scope)
+
+
+class _Most:
+    """Carte or denari: a point to the side with strictly the most of some cards."""
+
+    def __init__(self, cards: int, threshold: int | None, spread: float) -> None:
+        self.cards: Final = cards
+        self.threshold: Final = threshold
+        self.spread: Final = spread  # see _chances_of_most
+
+    def points(self, piles: Sequence[int], scope: Sequence[int]) -> Sequence[int]:
+        counts = [(pile & self.cards).bit_count() for pile in piles]
+        if self.threshold is None:
+            return strict_max(counts)
+        return strict_max(counts, [count >= self.threshold for count in counts])
+
+    def expected(self, piles: Sequence[int], scope: Sequence[int], out: int) -> Sequence[float]:
+        counts = tuple((pile & self.cards).bit_count() for pile in piles)
+        out_count = (out & self.cards).bit_count()
+        return _chances_of_most(counts, out_count, self.threshold or 0, self.spread)
+
+
+class _Holder:
+    """Settebello or re bello: a point to the side that captured one card."""
+
+    def __init__(self, card: int) -> None:
+        self.card: Final = card
+
+    def points(self, piles: Sequence[int], scope: Sequence[int]) -> Sequence[int]:
+        return [int(pile & self.card != 0) for pile in piles]
+
+    def expected(self, piles: Sequence[int], scope: Sequence[int], out: int) -> Sequence[float]:
+        if out & self.card:
+            return [1 / len(piles)] * len(piles)
+        return self.points(piles, scope)
+
+
+class _Primiera:
+    """Primiera by the sum of each suit's best card (the `SUM` rule)."""
+
+    def __init__(self, values: tuple[int, ...], missing_suit: MissingSuit, spread: float) -> None:
+        self.values: Final = values
+        self.spread: Final = spread  # how much wider the gap spreads than by even draws
+        self.best: Final = _best_values(values)
+        self.zero_for_missing: Final = missing_suit is MissingSuit.ZERO
+        self.outlooks: Final[dict[int, _SuitOutlook]] = {}  # at most 3**10, one per split
+
+    def points(self, piles: Sequence[int], scope: Sequence[int]) -> Sequence[int]:
+        totals = []
+        complete = []
+        for pile in piles:
+            suits = [self.best[pile >> shift & 1023] for shift in _SUIT_SHIFTS]
+            totals.append(sum(value for value in suits if value > 0))
+            complete.append(min(suits) >= 0)
+        return strict_max(totals, None if self.zero_for_missing else complete)
+
+    def expected(self, piles: Sequence[int], scope: Sequence[int], out: int) -> Sequence[float]:
+        """The chances of two sides by a normal approximation of their difference.
+
+        With more than two sides the primiera of the captures so far stands in.
+        """
+        if len(piles) != 2:
+            return self.points(piles, scope)
+        first, second = piles
+        has_first = has_second = has_both = 1.0
+        mean = variance = 0.0
+        for shift in _SUIT_SHIFTS:
+            split = (first >> shift & 1023) << 10 | second >> shift & 1023
+            outlook = self.outlooks.get(split)
+            if outlook is None:
+                outlook = self.outlooks[split] = self._outlook(split >> 10, split & 1023)
+            has_first *= outlook.has_first
+            has_second *= outlook.has_second
+            has_both *= outlook.has_both
+            mean += outlook.mean
+            variance += outlook.variance
+        variance *= self.spread
+        ahead = _chance_positive(mean, variance)
+        behind = _chance_positive(-mean, variance)
+        if self.zero_for_missing:
+            return [ahead, behind]
+        return [has_first - has_both + has_both * ahead, has_second - has_both + has_both * behind]
+
+    def _outlook(self, first: int, second: int) -> _SuitOutlook:
+        """How one suit ends when each of its cards still out goes to either side at random."""
+        values = self.values
+        best_first, best_second = self.best[first], self.best[second]
+        out = sorted((values[r] for r in range(10) if not (first | second) >> r & 1), reverse=True)
+        ends: list[tuple[float, int, int]] = []  # (chance, best of first side, of second)
+        if not out:
+            ends.append((1.0, best_first, best_second))
+        for k in range(1, len(out)):  # the k-th card out is the first to the other side
+            chance = 0.5 ** (k + 1)
+            top, other = out[0], out[k]
+            ends.append((chance, max(best_first, top), max(best_second, other)))
+            ends.append((chance, max(best_first, other), max(best_second, top)))
+        if out:  # every card out to one side
+            chance = 0.5 ** len(out)
+            ends.append((chance, max(best_first, out[0]), best_second))
+            ends.append((chance, best_first, max(best_second, out[0])))
+        return _SuitOutlook.of(ends, self.zero_for_missing)
+
+
+@attrs.frozen
+class _SuitOutlook:
+    """One suit at the end of the hand: whether each side holds it, and the primiera gap."""
+
+    has_first: float
+    has_second: float
+    has_both: float
+    mean: float  # the gap between the sides' best values (when both hold the suit)
+    variance: float
+
+    @classmethod
+    def of(cls, ends: list[tuple[float, int, int]], zero_for_missing: bool) -> _SuitOutlook:
+        """The outlook of the ends `(chance, best of first side, of second)`; -1 is none."""
+        has_first = sum(chance for chance, a, _ in ends if a >= 0)
+        has_second = sum(chance for chance, _, b in ends if b >= 0)
+        if zero_for_missing:  # a missing suit counts 0, whoever holds what
+            gaps = [(chance, max(a, 0) - max(b, 0)) for chance, a, b in ends]
+            weight = 1.0
+        else:
+            gaps = [(chance, a - b) for chance, a, b in ends if a >= 0 and b >= 0]
+            weight = sum(chance for chance, _ in gaps)
+        if not weight:
+            return cls(has_first, has_second, 0.0, 0.0, 0.0)
+        mean = sum(chance * gap for chance, gap in gaps) / weight
+        variance = sum(chance * gap * gap for chance, gap in gaps) / weight - mean * mean
+        return cls(has_first, has_second, weight, mean, max(variance, 0.0))
+
+
+class _Other:
+    """A category the search knows nothing of: its score of the captures so far."""
+
+    def __init__(self, component: ScoringComponent) -> None:
+        self.component: Final = component
+
+    def points(self, piles: Sequence[int], scope: Sequence[int]) -> Sequence[int]:
+        captures = Captures(tuple(frozenset(cards_of(pile)) for pile in piles), tuple(scope))
+        return self.component.score(captures).points
+
+    def expected(self, piles: Sequence[int], scope: Sequence[int], out: int) -> Sequence[float]:
+        return self.points(piles, scope)
+
+
+def _category_of(component: ScoringComponent) -> _Category:
+    """The mask form of a scoring component (the exact classes only: a subclass may differ)."""
+    kind = type(component)
+    if kind is Scope:
+        assert isinstance(component, Scope)
+        return _Scope(component.value)
+    if kind is Carte or kind is Denari:
+        assert isinstance(component, (Carte, Denari))
+        if kind is Carte:
+            return _Most(ALL_CARDS, component.threshold, _CARTE_SPREAD)
+        return _Most(_DENARI, component.threshold, _DENARI_SPREAD)
+    if kind is Settebello or kind is ReBello:
+        return _Holder(_SETTEBELLO if kind is Settebello else _RE_BELLO)
+    if kind is Primiera:
+        assert isinstance(component, Primiera)
+        if component.rule is PrimieraRule.SUM:
+            return _Primiera(component.table.values, component.missing_suit, _PRIMIERA_SPREAD)
+    return _Other(component)
+
+
+@functools.lru_cache(maxsize=64)
+def _best_values(values: tuple[int, ...]) -> tuple[int, ...]:
+    """For each 10-bit set of ranks of one suit, the best primiera value in it (-1: none)."""
+    return tuple(
+        max((values[r] for r in range(10) if ranks >> r & 1), default=-1) for ranks in range(1024)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _chances_of_most(
+    counts: tuple[int, ...], out: int, threshold: int, spread: float
+) -> tuple[float, ...]:
+    """Each side's chance of ending with strictly the most cards, and at least `threshold`.
+
+    The sides hold `counts` cards and `out` more are to be shared among them by a
+    Dirichlet-multinomial draw: each side's share is drawn from a symmetric Dirichlet
+    distribution of parameter `spread`, then each card goes to a side by those shares.
+    Cards are taken in groups, not one by one, and a small `spread` says so: the split is
+    more uneven than an even draw, which it nears as `spread` grows. The draws that give
+    side `j` exactly `y_j` cards weigh `out! / rising(sides * spread, out)` times the
+    product of the `weights[y_j] = rising(spread, y_j) / y_j!`, so a side's chance is a
+    sum over what it gets of coefficients of products of polynomials in those weights.
+    """
+    weights = [1.0]
+    for y in range(1, out + 1):
+        weights.append(weights[-1] * (y - 1 + spread) / y)
+    scale = 1.0
+    for i in range(out):
+        scale *= (i + 1) / (len(counts) * spread + i)
+    chances = []
+    for side, count in enumerate(counts):
+        others = counts[:side] + counts[side + 1 :]
+        chance = 0.0
+        for extra in range(max(0, threshold - count), out + 1):
+            below = _weight_all_below(others, count + extra, out - extra, weights)
+            chance += weights[extra] * below
+        chances.append(chance * scale)
+    return tuple(chances)
+
+
+def _weight_all_below(
+    counts: tuple[int, ...], limit: int, cards: int, weights: list[float]
+) -> float:
+    """The weight of the draws of `cards` cards that leave every side below `limit` cards.
+
+    The coefficient of `z**cards` in the product over the sides of `weights[y] * z**y`
+    summed over the `y` that keep side `j` below the limit (`y < limit - counts[j]`).
+    """
+    product = [1.0]
+    for count in counts:
+        room = min(limit - count, cards + 1)
+        if room <= 0:
+            return 0.0
+        product = [
+            sum(
+                product[i] * weights[d - i]
+                for i in range(max(0, d - room + 1), min(d + 1, len(product)))
+            )
+            for d in range(min(len(product) + room - 1, cards + 1))
+        ]
+    return product[cards] if len(product) > cards else 0.0
+
+
+def _chance_positive(mean: float, variance: float) -> float:
+    """The chance that an integer of this mean and variance is above 0 (normal approximation)."""
+    if variance < 1e-9:
+        return float(mean > 0.5)
+    return 0.5 * (1 + math.erf((mean - 0.5) / math.sqrt(2 * variance)))
+
+
+class _Scoring:
+    """The scoring of some rules on card masks: exact points, and expected points.
+
+    Declared points (Cirulla) are known as soon as they are declared: they add to both.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.players: Final = rules.players
+        self.sides: Final = rules.number_of_sides
+        components = rules.scoring.components
+        self.categories: Final = [
+            _category_of(c) for c in components if type(c) is not Declarations
+        ]
+        self.declarations: Final = sum(type(c) is Declarations for c in components)
+        self.known: Final[dict[tuple[int, ...], list[float]]] = {}  # expected points met
+
+    def points(self, game: GameState | PlayerView) -> list[int]:
+        """Each side's points once the hand is over."""
+        side_piles, side_scope = self._piles_and_scope(game)
+        total = self._declared(game)
+        for category in self.categories:
+            for side, points in enumerate(category.points(side_piles, side_scope)):
+                total[side] += points
+        return total
+
+    def expected(self, game: GameState | PlayerView) -> list[float]:
+        """Each side's expected points at the end of the hand (see `expected_points`)."""
+        side_piles, side_scope = self._piles_and_scope(game)
+        key = (*side_piles, *side_scope)
+        total = self.known.get(key)
+        if total is None:
+            captured = 0
+            for pile in side_piles:
+                captured |= pile
+            out = ALL_CARDS & ~captured
+            total = [0.0] * self.sides
+            for category in self.categories:
+                for side, points in enumerate(category.expected(side_piles, side_scope, out)):
+                    total[side] += points
+            if len(self.known) >= _KNOWN_LIMIT:
+                self.known.clear()
+            self.known[key] = total
+        if not self.declarations:
+            return total
+        return [t + d for t, d in zip(total, self._declared(game), strict=True)]
+
+    def _piles_and_scope(self, game: GameState | PlayerView) -> tuple[Sequence[int], Sequence[int]]:
+        """The piles (masks) and scope of each side."""
+        piles, scope = game.pile_masks, game.scope
+        if self.sides == self.players:
+            return piles, scope
+        side_piles = [0] * self.sides
+        side_scope = [0] * self.sides
+        for player in range(self.players):
+            side_piles[player % self.sides] |= piles[player]
+            side_scope[player % self.sides] += scope[player]
+        return side_piles, side_scope
+
+    def _declared(self, game: GameState | PlayerView) -> list[int]:
+        """Each side's declared points, times the declaration components that score them."""
+        total = [0] * self.sides
+        if self.declarations:
+            for player, points in enumerate(game.declared):
+                total[player % self.sides] += points * self.declarations
+        return total
+
+
+_KNOWN_LIMIT: Final = 1 << 16  # expected points remembered per rules
+_SCORINGS: Final[dict[Rules, _Scoring]] = {}
+_SCORING_LIMIT: Final = 64
+
+
+def _scoring_of(rules: Rules) -> _Scoring:
+    """The mask scoring of some rules (a bounded cache: rules are values, often the same)."""
+    scoring = _SCORINGS.get(rules)
+    if scoring is None:
+        if len(_SCORINGS) >= _SCORING_LIMIT:
+            _SCORINGS.clear()
+        scoring = _SCORINGS[rules] = _Scoring(rules)
+    return scoring
+
+
+def expected_points(game: GameState | PlayerView) -> tuple[float, ...]:
+    """What each side can expect to score in the hand, from the captures so far.
+
+    Each category is worth its points times each side's chance to win it when the cards
+    still out (on the table, in the hands and in the stock) are shared among the sides at
+    random. Carte and denari: exactly, for a share drawn by a Dirichlet-multinomial law
+    (cards are taken in groups, so a split is more uneven than card by card would make
+    it; how much more was fitted to play). Settebello and re bello: an even chance for
+    each side while out. Primiera (two sides, by the sum of the best cards): from each
+    side's chance to hold each suit, every card out going to either side alike, and a
+    normal approximation of the gap between the sums, widened by a fitted factor. Scope
+    count what they are worth so far, as later ones are as likely for any side. Any other
+    category, and primiera with more than two sides, counts its score of the captures so
+    far. Once the hand is over these are the points of the hand.
+
+    Everything it uses is public, so a view gives the same as its state.
+
+    Examples:
+        >>> from scopa import GameState, find_variant
+        >>> start = expected_points(GameState.new(find_variant("classic"), seed=1))
+        >>> start[0] == start[1], round(start[0], 2)
+        (True, 1.87)
+
+    Raises:
+        TypeError: `game` is neither a `GameState` nor a `PlayerView`.
+    """
+    if not isinstance(game, (GameState, PlayerView)):
+        raise TypeError(f"expected a GameState or a PlayerView, not {type(game).__name__}")
+    scoring = _scoring_of(game.rules)
+    if game.current_player is None:
+        return tuple(map(float, scoring.points(game)))
+    return tuple(scoring.expected(game))
+
+
+# --------------------------------------------------------------------------- alpha-beta
+
+_EXACT: Final = 0
+_LOWER: Final = 1  # the value is at least the one stored
+_UPPER: Final = 2  # the value is at most the one stored
+_EVERY_PLY: Final = 40  # a depth that reaches the end of any hand
+_TABLE_LIMIT: Final = 1 << 17  # positions a search remembers
+
+
+class _AlphaBeta:
+    """Alpha-beta search of open-card states for one side, with a transposition table.
+
+    The value of a position is the side's margin (its points minus the best other side's)
+    at the end of the hand, or as expected where the search stops short of it. The side's
+    players maximize it and every other player minimizes it: the value of the game with
+    two sides, a cautious one with more.
+    """
+
+    def __init__(self, rules: Rules, side: int) -> None:
+        self.scoring: Final = _scoring_of(rules)
+        self.side: Final = side
+        self.sides: Final = rules.number_of_sides
+        self.table: Final[dict[tuple[int, ...], tuple[int, float, int, int]]] = {}
+
+    def margin(self, points: Sequence[float]) -> float:
+        """The side's points minus the best other side's."""
+        side = self.side
+        return points[side] - max(p for s, p in enumerate(points) if s != side)
+
+    def value(self, state: GameState, depth: int, alpha: float, beta: float) -> float:
+        """The value of `state` searched `depth` plays deep, within the window (alpha, beta).
+
+        A value outside the window is a bound: at most alpha, or at least beta.
+        """
+        player = state.current_player
+        if player is None:
+            return self.margin(self.scoring.points(state))
+        if depth == 0:
+            return self.margin(self.scoring.expected(state))
+        key = state.key
+        entry = self.table.get(key)
+        best_key = -1
+        if entry is not None:
+            stored_depth, stored, bound, best_key = entry
+            if stored_depth >= depth and (
+                bound == _EXACT
+                or (bound == _LOWER and stored >= beta)
+                or (bound == _UPPER and stored <= alpha)
+            ):
+                return stored
+        moves: Sequence[Move] = state.legal_moves()
+        if best_key >= 0:
+            moves = sorted(moves, key=lambda move: move.key != best_key)
+        maximizing = player % self.sides == self.side
+        start_alpha, start_beta = alpha, beta
+        best = -math.inf if maximizing else math.inf
+        for move in moves:
+            value = self.value(state.apply(move), depth - 1, alpha, beta)
+            if maximizing:
+                if value > best:
+                    best, best_key = value, move.key
+                    alpha = max(alpha, value)
+            elif value < best:
+                best, best_key = value, move.key
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        bound = _LOWER if best >= start_beta else _UPPER if best <= start_alpha else _EXACT
+        if len(self.table) >= _TABLE_LIMIT:
+            self.table.clear()
+        self.table[key] = (depth, best, bound, best_key)
+        return best
+
+    def move_values(self, state: GameState, depth: int) -> list[float]:
+        """The exact value of each legal move of `state`, searched `depth` plays deep."""
+        return [
+            self.value(state.apply(move), depth - 1, -math.inf, math.inf)
+            for move in state.legal_moves()
+        ]
+
+
+@attrs.frozen
+class Solution:
+    """The exact outcome of the rest of a hand, every card open."""
+
+    value: int
+    """The side's points minus the best other side's at the end, with best play."""
+    moves: tuple[Move, ...]
+    """The legal moves that reach that value (none once the hand is over)."""
+
+
+def solve(state: GameState, side: int | None = None) -> Solution:
+    """Play the rest of the hand out exactly, every card open, for one side.
+
+    The side's players play to raise its margin (its points minus the best other side's
+    at the end of the hand), every other player to lower it: with two sides, the value of
+    the game. It searches every line with alpha-beta, remembering positions already met,
+    so its time grows fast with the cards left: use it for the end of a hand (in a
+    two-player game, the last six cards take a few milliseconds).
+
+    Args:
+        state: the position, every hand known.
+        side: the side whose margin counts; by default the side of the player to move.
+
+    Examples:
+        Player 0 leads `7D` or `2C` onto `5S`; player 1 holds `7C` and `8B` and has
+        captured every other card. If `2C` is laid, `7C` sweeps the table; if `7D` is laid,
+        `7C` takes it. Either way player 1 takes everything, with a scopa after `2C`:
+
+        >>> from scopa import DECK, Card, find_variant
+        >>> mine, theirs, table = ["7D", "2C"], ["7C", "8B"], ["5S"]
+        >>> rest = [card for card in DECK if str(card) not in mine + theirs + table]
+        >>> state = GameState.from_position(
+        ...     find_variant("classic"),
+        ...     hands=[[Card.parse(c) for c in mine], [Card.parse(c) for c in theirs]],
+        ...     table=[Card.parse("5S")],
+        ...     stock=[],
+        ...     dealer=1,
+        ...     piles=[[], rest],
+        ... )
+        >>> solve(state)
+        Solution(value=-4, moves=(Move.parse('7D'),))
+
+    Raises:
+        InvalidArgumentError: `side` is not a side of the rules.
+        TypeError: `state` is not a `GameState`.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"solve needs a GameState, not {type(state).__name__}")
+    rules = state.rules
+    player = state.current_player
+    if side is None:
+        side = rules.side_of(0 if player is None else player)
+    else:
+        check_number(side, rules.number_of_sides, "side", InvalidArgumentError)
+    search = _AlphaBeta(rules, side)
+    if player is None:
+        return Solution(int(search.margin(search.scoring.points(state))), ())
+    values = search.move_values(state, _EVERY_PLY)
+    best = max(values) if player % rules.number_of_sides == side else min(values)
+    moves = tuple(m for m, v in zip(state.legal_moves(), values, strict=True) if v == best)
+    return Solution(int(best), moves)
+
+
+# --------------------------------------------------------------------------- agents
+
+
+def _view_and_moves(seen: PlayerView | GameState) -> tuple[PlayerView, tuple[Move, ...]]:
+    """The view of the player to move and their legal moves (a state is seen from that seat).
+
+    Raises:
+        InvalidArgumentError: it is not the view's player's turn, or the hand is over.
+        TypeError: `seen` is neither a view nor a state.
+    """
+    if isinstance(seen, GameState):
+        seen = view(seen)
+    elif not isinstance(seen, PlayerView):
+        raise TypeError(f"an agent chooses from a PlayerView, not {type(seen).__name__}")
+    moves = seen.legal_moves()
+    if not moves:
+        raise InvalidArgumentError(
+            f"player {seen.player} has no move to choose: it is not their turn"
+        )
+    return seen, moves
+
+
+def _is_open(seen: PlayerView) -> bool:
+    """Whether the view shows every card: the unseen ones can only be in one hand."""
+    holders = sum(1 for p, size in enumerate(seen.hand_sizes) if size and p != seen.player)
+    return seen.stock_size == 0 and holders <= 1
+
+
+def _pick(moves: Sequence[Move], values: Sequence[float], rng: random.Random) -> Move:
+    """The move of highest value, ties broken at random."""
+    best = max(values)
+    return rng.choice([m for m, v in zip(moves, values, strict=True) if v == best])
+
+
+class _Budget:
+    """An anytime search's budget: iterations, and a deadline if it has a clock."""
+
+    def __init__(
+        self, iterations: int, seconds: float | None, clock: Callable[[], float] | None
+    ) -> None:
+        self.left = iterations
+        self.clock: Final = clock if seconds is not None else None
+        self.deadline: Final = self.clock() + seconds if self.clock and seconds else 0.0
+
+    def spend(self) -> bool:
+        """Count one iteration done, reading the clock if any; whether another may start."""
+        self.left -= 1
+        in_time = self.clock is None or self.clock() < self.deadline
+        return in_time and self.left > 0
+
+
+@attrs.frozen
+class AlphaBetaAgent:
+    """Determinized alpha-beta search (perfect-information Monte Carlo).
+
+    Each iteration deals the cards the player cannot see in one way that agrees with
+    everything seen ([`PlayerView.resample`][scopa.PlayerView.resample]), and searches
+    every legal move in that deal with alpha-beta, `depth` plays deep, each position
+    where it stops valued by [`expected_points`][scopa.search.expected_points] (and the
+    end of the hand by its score). The move with the best mean value over the deals, its
+    side's margin, is played. When every card is known (two players and an empty stock),
+    the rest of the hand is [solved][scopa.search.solve] instead.
+
+    The budget is `iterations` deals per move, or `seconds` measured with the `clock`
+    you pass (the library reads no clock of its own), whichever ends first; the clock is
+    read once at the start and once after each deal.
+    """
+
+    iterations: int = 100
+    """The most deals searched per move."""
+    depth: int = 4
+    """The plays searched in each deal, the move chosen included."""
+    seconds: float | None = None
+    """A time budget per move, used only with a `clock`."""
+    clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
+    """A function giving the time in seconds, such as `time.process_time`."""
+
+    def choose(self, seen: PlayerView | GameState, rng: random.Random) -> Move:
+        """The move of best mean value over the deals searched."""
+        seen, moves = _view_and_moves(seen)
+        if len(moves) == 1:
+            return moves[0]
+        search = _AlphaBeta(seen.rules, seen.rules.side_of(seen.player))
+        if _is_open(seen):
+            return _pick(moves, search.move_values(seen.resample(rng), _EVERY_PLY), rng)
+        totals = [0.0] * len(moves)
+        budget = _Budget(self.iterations, self.seconds, self.clock)
+        while True:
+            values = search.move_values(seen.resample(rng), self.depth)
+            totals = [total + value for total, value in zip(totals, values, strict=True)]
+            if not budget.spend():
+                return _pick(moves, totals, rng)
+
+
+class _Node:
+    """A node of the information-set tree: the plays from the root that lead to it."""
+
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.total = 0.0  # the margins of the side that played into this node
+        self.available = 1  # the times its move was legal when its parent was visited
+
+
+@attrs.frozen
+class ISMCTSAgent:
+    """Information-set Monte Carlo tree search (single observer).
+
+    One tree of the plays from the position, shared by every deal of the unseen cards.
+    Each iteration deals them in one way that agrees with everything seen, walks down the
+    tree through the moves legal in that deal, choosing by UCB among moves tried (each
+    weighed by the times it was legal) until a move not yet tried, adds it, values the
+    position reached with [`expected_points`][scopa.search.expected_points] (or the score
+    if the hand is over) and counts that value, the margin of each move's side, along the
+    way. The most visited move is played. When every card is known (two players and an
+    empty stock), the rest of the hand is [solved][scopa.search.solve] instead.
+
+    The budget is `iterations` per move, or `seconds` measured with the `clock` you pass,
+    whichever ends first; the clock is read once at the start and once after each
+    iteration.
+    """
+
+    iterations: int = 1000
+    """The most iterations per move."""
+    exploration: float = 2.0
+    """The UCB exploration constant, in points."""
+    seconds: float | None = None
+    """A time budget per move, used only with a `clock`."""
+    clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
+    """A function giving the time in seconds, such as `time.process_time`."""
+
+    def choose(self, seen: PlayerView | GameState, rng: random.Random) -> Move:
+        """The most visited move of the tree."""
+        seen, moves = _view_and_moves(seen)
+        if len(moves) == 1:
+            return moves[0]
+        rules = seen.rules
+        if _is_open(seen):
+            search = _AlphaBeta(rules, rules.side_of(seen.player))
+            return _pick(moves, search.move_values(seen.resample(rng), _EVERY_PLY), rng)
+        scoring = _scoring_of(rules)
+        sides = rules.number_of_sides
+        root = _Node()
+        budget = _Budget(self.iterations, self.seconds, self.clock)
+        while True:
+            state = seen.resample(rng)
+            node = root
+            path: list[tuple[_Node, int]] = []
+            while (player := state.current_player) is not None:
+                move, node = self._step(node, state.legal_moves(), rng)
+                path.append((node, player % sides))
+                state = state.apply(move)
+                if node.visits == 0:
+                    break
+            if state.current_player is None:
+                points: Sequence[float] = scoring.points(state)
+            else:
+                points = scoring.expected(state)
+            for visited, side in path:
+                visited.visits += 1
+                visited.total += points[side] - max(p for s, p in enumerate(points) if s != side)
+            if not budget.spend():
+                break
+        visits = [root.children[m.key].visits if m.key in root.children else 0 for m in moves]
+        return _pick(moves, visits, rng)
+
+    def _step(self, node: _Node, moves: Sequence[Move], rng: random.Random) -> tuple[Move, _Node]:
+        """The move to follow from `node` and its child: a move not tried yet, or by UCB."""
+        children = node.children
+        untried = [move for move in moves if move.key not in children]
+        for move in moves:
+            if move.key in children:
+                children[move.key].available += 1
+        if untried:
+            move = untried[int(rng.random() * len(untried))]
+            child = children[move.key] = _Node()
+            return move, child
+        best_score = -math.inf
+        best = moves[0]
+        for move in moves:
+            child = children[move.key]
+            score = child.total / child.visits + self.exploration * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best_score, best = score, move
+        return best, children[best.key]
