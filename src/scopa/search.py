@@ -49,7 +49,7 @@ from scopa.scoring import (
     Settebello,
     strict_max,
 )
-from scopa.state import GameState, PlayerView, view
+from scopa.state import GameState, PlayerView
 
 __all__ = ["AlphaBetaAgent", "ISMCTSAgent", "Solution", "expected_points", "solve"]
 
@@ -586,23 +586,24 @@ def solve(state: GameState, side: int | None = None) -> Solution:
 # --------------------------------------------------------------------------- agents
 
 
-def _view_and_moves(seen: PlayerView | GameState) -> tuple[PlayerView, tuple[Move, ...]]:
-    """The view of the player to move and their legal moves (a state is seen from that seat).
+def _legal_moves(seen: PlayerView) -> tuple[Move, ...]:
+    """The legal moves of the view's player, who must be the player to move.
 
     Raises:
         InvalidArgumentError: it is not the view's player's turn, or the hand is over.
-        TypeError: `seen` is neither a view nor a state.
+        TypeError: `seen` is not a view (agents never see the whole state).
     """
-    if isinstance(seen, GameState):
-        seen = view(seen)
-    elif not isinstance(seen, PlayerView):
-        raise TypeError(f"an agent chooses from a PlayerView, not {type(seen).__name__}")
+    if not isinstance(seen, PlayerView):
+        raise TypeError(
+            f"an agent chooses from a PlayerView, not a {type(seen).__name__}: "
+            "give it scopa.view(state)"
+        )
     moves = seen.legal_moves()
     if not moves:
         raise InvalidArgumentError(
             f"player {seen.player} has no move to choose: it is not their turn"
         )
-    return seen, moves
+    return moves
 
 
 def _is_open(seen: PlayerView) -> bool:
@@ -660,9 +661,9 @@ class AlphaBetaAgent:
     clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
     """A function giving the time in seconds, such as `time.process_time`."""
 
-    def choose(self, seen: PlayerView | GameState, rng: random.Random) -> Move:
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The move of best mean value over the deals searched."""
-        seen, moves = _view_and_moves(seen)
+        moves = _legal_moves(seen)
         if len(moves) == 1:
             return moves[0]
         search = _AlphaBeta(seen.rules, seen.rules.side_of(seen.player))
@@ -716,9 +717,9 @@ class ISMCTSAgent:
     clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
     """A function giving the time in seconds, such as `time.process_time`."""
 
-    def choose(self, seen: PlayerView | GameState, rng: random.Random) -> Move:
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The most visited move of the tree."""
-        seen, moves = _view_and_moves(seen)
+        moves = _legal_moves(seen)
         if len(moves) == 1:
             return moves[0]
         rules = seen.rules
