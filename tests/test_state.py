@@ -140,7 +140,9 @@ def standard_names(rules: Rules) -> dict[str, str]:
     spanish = names[0] == "escobas"
     return {
         name: alias
-        for name, alias in zip(oracle.STANDARD, oracle.ESCOBA if spanish else oracle.STANDARD)
+        for name, alias in zip(
+            oracle.STANDARD, oracle.ESCOBA if spanish else oracle.STANDARD, strict=True
+        )
         if alias in names
     }
 

@@ -489,9 +489,7 @@ def machine_for(rules: Rules) -> type[MatchMachine]:
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 
 
-@pytest.mark.parametrize(
-    "rules", [*PRESETS, CLAIMS], ids=[r.name for r in [*PRESETS, CLAIMS]]
-)
+@pytest.mark.parametrize("rules", [*PRESETS, CLAIMS], ids=[r.name for r in [*PRESETS, CLAIMS]])
 def test_matches_of_every_preset(rules: Rules) -> None:
     run_state_machine_as_test(
         machine_for(rules),
