@@ -1,17 +1,30 @@
-"""Deliberately plain references for the rules, written from SPEC.md alone.
+"""Deliberately plain references for the rules, written from SPEC.md and the variants' dossier.
 
-The capture reference checks every subset of the table (SPEC.md §3). The scoring reference
-works on plain lists of `(rank, suit)` pairs, with the primiera tables copied from the
-SPEC's table (not from the library): scope, carte and denari to the unique maximum, the
-settebello, and primiera with the four tables, the two missing-suit policies and the three
-primiera rules, pooled by side (SPEC.md §5).
+The capture reference checks every subset of the table (SPEC.md §3), and adds the
+declarations a hand allows (§3.8, with the matta tried at every value) and the claims
+(§6). The scoring reference works on plain lists of `(rank, suit)` pairs, with the
+primiera tables copied from the SPEC's table (not from the library): scope, carte and
+denari to the unique maximum, the settebello, and primiera with the four tables, the two
+missing-suit policies and the four primiera rules, pooled by side (SPEC.md §5); and the
+family's categories (napola, re bello, ponino, Cirulla's declarations, piccola and grande,
+the low denari of Trento, Frac's card points), each preset's list of categories, and the
+outright wins (napoleone, cappotto, the Trento trio).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from scopa import AceOnAce, CapturePriority, Card, GameState, HandScore, Move, Rules
+from scopa import (
+    AceOnAce,
+    CapturePriority,
+    Card,
+    Declaration,
+    GameState,
+    HandScore,
+    Move,
+    Rules,
+)
 
 # ----------------------------------------------------------------------------- captures
 
@@ -60,10 +73,10 @@ def legal_moves(state: GameState) -> set[Move]:
     if player is None:
         return set()
     hand = state.hands[player]
-    first_play = (
-        not any(state.piles)
-        and len(state.table) == rules.table_size
-        and all(len(h) == rules.hand_size for h in state.hands)
+    # no card played yet: every hand full and the stock whole (the first table may have
+    # been swept at the deal, SPEC.md §3.7)
+    first_play = all(len(h) == rules.hand_size for h in state.hands) and len(state.stock) == (
+        40 - rules.table_size - rules.players * rules.hand_size
     )
     if rules.ace_first_lead_forbidden and first_play and any(c.rank != 1 for c in hand):
         # the Aces are set aside first; the other capture rules apply to the rest
@@ -77,7 +90,31 @@ def legal_moves(state: GameState) -> set[Move]:
             moves.add(Move(card, frozenset()))
     if rules.must_play_capturing_card_if_any and any(m.captured for m in moves):
         moves = {m for m in moves if m.captured}
+    if rules.declarations and len(state.hands[player]) == rules.hand_size:
+        # SPEC.md §3.8: at the first play of a deal, any play may declare the hand
+        kinds = declarations(list(state.hands[player]), rules.matta)
+        moves |= {Move(m.card, m.captured, kind) for m in moves for kind in kinds}
+    if rules.claim_out:  # SPEC.md §6: any play may also claim
+        moves |= {Move(m.card, m.captured, m.declaration, claim=True) for m in moves}
     return moves
+
+
+def declarations(hand: list[Card], matta: Card | None) -> list[Declaration]:
+    """The declarations a three-card hand allows (SPEC.md §3.8).
+
+    Under 10 in all is *busso*, three of a kind *tris*; the matta may stand for any value
+    from 1 to 10, so every value is tried.
+    """
+    choices = [range(1, 11) if card == matta else [card.rank] for card in hand]
+    found = set()
+    for first in choices[0]:
+        for second in choices[1]:
+            for third in choices[2]:
+                if first + second + third < 10:
+                    found.add(Declaration.BUSSO)
+                if first == second == third:
+                    found.add(Declaration.TRIS)
+    return sorted(found, key=lambda kind: kind.value)
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -92,10 +129,41 @@ PRIMIERA_VALUES = {
 }
 POLICIES = ["opponent-wins", "zero"]
 CASCADE = [7, 6, 1, 5, 4, 3, 2]  # SPEC.md §5: sevens, then sixes, Aces, fives...
+# The dossier §1 (pagat's setenta): one card per suit, 7 > 6 > A > 5 > 4 > 3 > 2 > figures,
+# as a strength by rank.
+SETENTA_STRENGTH = {7: 8, 6: 7, 1: 6, 5: 5, 4: 4, 3: 3, 2: 2, 8: 1, 9: 1, 10: 1}
 
 # SPEC.md §8: tretre is the classic game with the tretre table and, by §7.5, a missing
-# suit counting zero; every other preset scores the classic way.
-PRESET_PRIMIERA = {"tretre": ("tretre", "zero")}
+# suit counting zero; Escoba's setenta compares the best cards (the dossier §1, pagat);
+# every other preset scores the classic way.
+PRESET_PRIMIERA = {
+    "tretre": ("tretre", "zero", "sum"),
+    "escoba": ("classic", "opponent-wins", "best-cards"),
+}
+
+STANDARD = ["scope", "carte", "denari", "settebello", "primiera"]
+ESCOBA = ["escobas", "cartas", "oros", "siete de velo", "setenta"]
+# The categories each preset scores, in order (SPEC.md §3.7, §3.8, §5; the dossier §1-§4),
+# under the names the library gives them; a preset not listed scores the standard five.
+PRESET_CATEGORIES = {
+    "napola": [*STANDARD, "napola"],
+    "re-bello": [*STANDARD, "re bello"],
+    "il-ponino": [*STANDARD, "ponino"],
+    "escoba": ESCOBA,
+    "escoba-sin-setenta": ESCOBA[:4],
+    "cirulla": [*STANDARD, "accusi", "piccola", "grande"],
+    "scopone-de-trente": [*STANDARD, "asso-due-tre"],
+    "scopone-trentino": [*STANDARD, "napola"],
+    "scopa-frac": ["frac"],
+}
+# The category that wins the match outright, by preset: all ten denari (the napoleone,
+# Cirulla's cappotto), or the Ace, 2 and 3 of denari together (the Trento trio).
+OUTRIGHT = {
+    "napola": "napola",
+    "scopone-trentino": "napola",
+    "cirulla": "piccola",
+    "scopone-de-trente": "asso-due-tre",
+}
 
 Pile = list[tuple[int, str]]
 Reference = dict[str, tuple[list[int], list[int]]]
@@ -106,9 +174,15 @@ def plain(cards: Iterable[Card]) -> Pile:
     return [(int(str(card)[:-1]), str(card)[-1]) for card in cards]
 
 
-def preset_primiera(rules: Rules) -> tuple[str, str]:
-    """The primiera table and missing-suit policy a preset scores with, by its name."""
-    return PRESET_PRIMIERA.get(rules.name, ("classic", "opponent-wins"))
+def preset_primiera(rules: Rules) -> tuple[str, str, str]:
+    """The primiera table, missing-suit policy and rule a preset scores with, by its name."""
+    name = "escoba" if rules.name.startswith("escoba") else rules.name
+    return PRESET_PRIMIERA.get(name, ("classic", "opponent-wins", "sum"))
+
+
+def preset_categories(rules: Rules) -> list[str]:
+    """The names of the categories a preset scores, in order, by its name."""
+    return PRESET_CATEGORIES.get(rules.name, STANDARD)
 
 
 def unique_best(figures: list[int], allowed: list[bool]) -> list[int]:
@@ -127,10 +201,12 @@ def unique_best(figures: list[int], allowed: list[bool]) -> list[int]:
 def primiera(piles: list[Pile], table: str, policy: str, rule: str) -> tuple[list[int], list[int]]:
     """The primiera points and figures of SPEC.md §5.
 
-    `rule` is `sum`, `most-sevens-cascade` or `settanta-3-sevens`; the figures of the last
-    two are the sevens.
+    `rule` is `sum`, `best-cards`, `most-sevens-cascade` or `settanta-3-sevens`; the
+    figures of the last two are the sevens, of the others the sums.
     """
     sides = len(piles)
+    if rule == "best-cards":
+        return setenta(piles, table, policy)
     if rule != "sum":
         sevens = [sum(1 for rank, _ in pile if rank == 7) for pile in piles]
         if rule == "settanta-3-sevens":  # three or four sevens win
@@ -161,6 +237,112 @@ def primiera(piles: list[Pile], table: str, policy: str, rule: str) -> tuple[lis
     # win.
     allowed = [True] * sides if policy == "zero" else complete
     return unique_best(sums, allowed), sums
+
+
+def setenta(piles: list[Pile], table: str, policy: str) -> tuple[list[int], list[int]]:
+    """The setenta of the dossier §1: the sides' best cards, one per suit, sorted from the
+    strongest, compared card by card; the figures are their sums in the primiera table."""
+    values = PRIMIERA_VALUES[table]
+    strength = SETENTA_STRENGTH
+    sequences = []
+    sums = []
+    complete = []
+    for pile in piles:
+        best = []
+        for suit in "DCSB":
+            in_suit = [rank for rank, s in pile if s == suit]
+            if in_suit:
+                best.append(max(in_suit, key=lambda rank: strength[rank]))
+        sequences.append(sorted((strength[rank] for rank in best), reverse=True))
+        sums.append(sum(values[rank] for rank in best))
+        complete.append(len(best) == 4)
+    allowed = [True] * len(piles) if policy == "zero" else complete
+    points = [0] * len(piles)
+    candidates = [side for side in range(len(piles)) if allowed[side]]
+    if candidates:
+        top = max(sequences[side] for side in candidates)
+        winners = [side for side in candidates if sequences[side] == top]
+        if len(winners) == 1:
+            points[winners[0]] = 1
+    return points, sums
+
+
+def denari_run(pile: Pile, ranks: list[int]) -> int:
+    """How many of the denari of `ranks`, in that order, a pile holds without a gap."""
+    run = 0
+    for rank in ranks:
+        if (rank, "D") not in pile:
+            break
+        run += 1
+    return run
+
+
+def bonus(name: str, piles: list[Pile], scope: list[int], declared: list[int]) -> list[int]:
+    """The points of a bonus category of the family, per side (SPEC.md §3.8, §5; dossier)."""
+    if name in ("napola", "piccola"):  # A-2-3 of denari = 3, +1 per further denaro in turn
+        runs = [denari_run(pile, list(range(1, 11))) for pile in piles]
+        return [run if run >= 3 else 0 for run in runs]
+    if name == "re bello":  # the King of denari
+        return [1 if (10, "D") in pile else 0 for pile in piles]
+    if name == "ponino":  # all four Cavalli: the side's scope once more
+        return [
+            made if sum(1 for rank, _ in pile if rank == 9) == 4 else 0
+            for pile, made in zip(piles, scope, strict=True)
+        ]
+    if name == "accusi":  # the points declared in the hand
+        return list(declared)
+    if name == "grande":  # F-C-R of denari = 5; with the 7 as well 6; with the 6 too, 7
+        runs = [denari_run(pile, [10, 9, 8, 7, 6]) for pile in piles]
+        return [run + 2 if run >= 3 else 0 for run in runs]
+    if name == "asso-due-tre":  # the Ace, 2 and 3 of denari score 1, 2 and 3
+        return [sum(rank for rank in (1, 2, 3) if (rank, "D") in pile) for pile in piles]
+    if name == "frac":  # one point per Ace, Fante, Cavallo and Re
+        return [sum(1 for rank, _ in pile if rank in (1, 8, 9, 10)) for pile in piles]
+    raise AssertionError(f"no reference for the category {name!r}")
+
+
+def bonus_figures(name: str, piles: list[Pile], points: list[int]) -> list[int]:
+    """The figures of a bonus category: the runs of the napola, whether a side has the four
+    Cavalli for the ponino, the cards that score for Frac, the points for the others."""
+    if name in ("napola", "piccola"):
+        return [denari_run(pile, list(range(1, 11))) for pile in piles]
+    if name == "ponino":
+        return [int(sum(1 for rank, _ in pile if rank == 9) == 4) for pile in piles]
+    return points
+
+
+def outright_winner(rules: Rules, piles: list[Pile]) -> int | None:
+    """The side that wins the match outright with these piles, if the preset has such a win."""
+    category = OUTRIGHT.get(rules.name)
+    for side, pile in enumerate(piles):
+        coins = {rank for rank, suit in pile if suit == "D"}
+        if category == "asso-due-tre" and {1, 2, 3} <= coins:
+            return side
+        if category in ("napola", "piccola") and len(coins) == 10:
+            return side
+    return None
+
+
+def preset_reference(
+    rules: Rules,
+    piles: list[Pile],
+    scope: list[int],
+    declared: list[int] | None = None,
+    primiera_rules: tuple[str, str, str] | None = None,
+) -> Reference:
+    """Each category's points and figures, per side, for a preset's categories."""
+    table, policy, rule = primiera_rules or preset_primiera(rules)
+    standard = reference_score(piles, scope, table, policy, rule)
+    # Escoba's names for the standard five, in the same order
+    standard.update(zip(ESCOBA, (standard[name] for name in STANDARD), strict=True))
+    found: Reference = {}
+    for name in preset_categories(rules):
+        if name in standard:
+            found[name] = standard[name]
+        else:
+            points = bonus(name, piles, scope, declared or [0] * len(piles))
+            found[name] = (points, bonus_figures(name, piles, points))
+    return found
 
 
 def reference_score(
@@ -198,9 +380,26 @@ def by_side(
     return side_piles, side_scope
 
 
-def assert_same(score: HandScore, expected: Reference) -> None:
-    """The library's score has the reference's categories, points, figures and totals."""
+DECLARED_POINTS = {Declaration.BUSSO: 3, Declaration.TRIS: 10}  # SPEC.md §3.8
+
+
+def declared_by_side(rules: Rules, state: GameState) -> list[int]:
+    """The points declared in the plays of a hand dealt by `GameState.new`, pooled by side."""
+    sides = rules.players if rules.sides is None else rules.sides
+    declared = [0] * sides
+    for player, move in state.history:
+        if move.declaration is not None:
+            declared[player % sides] += DECLARED_POINTS[move.declaration]
+    return declared
+
+
+def assert_same(score: HandScore, expected: Reference, winner: int | None = None) -> None:
+    """The library's score has the reference's categories, points, figures and totals, and
+    the outright winner `winner` (if any)."""
     assert [c.name for c in score] == list(expected)
+    assert [c.wins_match for c in score if c.wins_match is not None] == (
+        [] if winner is None else [winner]
+    )
     for category in score:
         points, figures = expected[category.name]
         assert list(category.points) == points, category

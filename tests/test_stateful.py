@@ -8,17 +8,22 @@ reloaded match, which then needs its decks dealt by hand), and rematches once ov
 
 After every step: the 40 cards are conserved in the hand in progress (and every other
 invariant of `tests.validator.check_state`), the totals are the sum of the hand points the
-machine saw, nothing is accepted after the end, and with brilli stakes and no abandonment
-the brilli sum to at most 50, exactly 50 once over, and equal SPEC.md §6's settlement.
+machine saw, the winner is the one SPEC.md §6 names (the side ahead at the target; the
+lowest total when it wins; a side that wins outright with its cards, as the scoring oracle
+finds it; a claimant whose claim was correct, and never one whose claim was false),
+nothing is accepted after the end, and with brilli stakes and no abandonment the brilli
+sum to at most 50, exactly 50 once over, and equal SPEC.md §6's settlement. Besides every
+preset, the machine plays the classic game with claims.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
+import attrs
 import pytest
 from hypothesis import Phase, event, settings
 from hypothesis import strategies as st
@@ -49,11 +54,15 @@ from scopa import (
 )
 from scopa.records import read_record, write_record
 from scopa.state import view
-from tests.helpers import every_preset, play_until
+from tests import oracle
+from tests.helpers import CLASSIC, play_until
 from tests.strategies import PRESETS, seeds
 from tests.validator import check_record, check_state, leader
 
 choices = st.integers(0, 2**16)
+
+CLAIMS = attrs.evolve(CLASSIC, name="classic-claims", claim_out=True)
+"""The classic game where a play may claim that the player's side has reached the target."""
 
 
 def expected_brilli(
@@ -75,6 +84,13 @@ def expected_brilli(
     return tuple(brilli)
 
 
+def lowest(totals: Sequence[int]) -> int | None:
+    """The side with the unique lowest total, if there is one."""
+    low = min(totals)
+    sides = [side for side, total in enumerate(totals) if total == low]
+    return sides[0] if len(sides) == 1 else None
+
+
 def accepted_deck(rules: Rules, seed: int) -> Deck:
     """The first deck of a seeded stream whose first table the misdeal rule accepts."""
     start = rules.players * rules.hand_size
@@ -91,6 +107,7 @@ class MatchMachine(RuleBasedStateMachine):
     match: Match
     points: list[tuple[int, ...]]
     matches: int
+    outright: int | None
 
     # ------------------------------------------------------------------ helpers
 
@@ -110,13 +127,30 @@ class MatchMachine(RuleBasedStateMachine):
         before = self.match
         after_hand = before.state.apply(move)
         after = before.apply(move) if elapsed is None else before.apply(move, elapsed=elapsed)
-        if after_hand.is_terminal:
+        if move.claim:  # the claim ends the match at once, the hand unscored
+            player = before.state.current_player
+            assert player is not None
+            assert after.is_over
+            assert after.claim is not None
+            assert after.claim.player == player
+            assert after.state == after_hand
+            assert after.hands == before.hands
+            assert after.totals == before.totals
+            if before.totals[self.game_rules.side_of(player)] >= self.game_rules.target:
+                assert after.claim.correct, "a side already at the target claims correctly"
+            event(f"a {'correct' if after.claim.correct else 'false'} claim")
+        elif after_hand.is_terminal:
             assert len(after.hands) == len(before.hands) + 1
             record = after.hands[-1]
             assert record.points == after_hand.hand_score().points
             assert record.history == after_hand.history
             assert record.dealer == before.dealer
             self.points.append(record.points)
+            piles, _ = oracle.by_side(self.game_rules, after_hand.piles, after_hand.scope)
+            self.outright = oracle.outright_winner(self.game_rules, piles)
+            if self.outright is not None:  # the cards of this hand win the match
+                assert after.is_over
+                event("an outright win")
             if not after.is_over and not after.awaiting_deal:
                 number = len(after.hands)
                 assert after.state.history == ()
@@ -162,6 +196,7 @@ class MatchMachine(RuleBasedStateMachine):
             assert self.match.state == GameState.new(rules, seed=seed, dealer=dealer)
         self.points = []
         self.matches = 0
+        self.outright = None
 
     @precondition(playing)
     @rule(choice=choices)
@@ -319,8 +354,10 @@ class MatchMachine(RuleBasedStateMachine):
     def rematch(self, seed: int) -> None:
         before = self.match
         after = before.rematch(seed=seed)
-        # the player after the last hand's dealer, however the decks were given
-        first = (before.first_dealer + len(before.hands)) % self.game_rules.players
+        # the player after the last hand's dealer, however the decks were given (a claim
+        # ends a hand that is not recorded)
+        played = len(before.hands) + (before.claim is not None)
+        first = (before.first_dealer + played) % self.game_rules.players
         assert after.first_dealer == first
         assert after.state == GameState.new(self.game_rules, seed=seed, dealer=first)
         assert after.series_before == before.series
@@ -331,6 +368,7 @@ class MatchMachine(RuleBasedStateMachine):
         assert after.series.matches == before.series.matches == self.matches
         self.match = after
         self.points = []
+        self.outright = None
 
     def teardown(self) -> None:
         # Shown by --hypothesis-show-statistics: how far the matches got.
@@ -382,7 +420,24 @@ class MatchMachine(RuleBasedStateMachine):
         assert self.match.totals == expected
         assert [h.points for h in self.match.hands] == self.points
         if self.match.abandonment is None:
-            assert self.match.winner == leader(expected, self.game_rules.target)
+            assert self.match.winner == self.expected_winner(expected)
+
+    def expected_winner(self, totals: tuple[int, ...]) -> int | None:
+        """The winner SPEC.md §6 names, with these totals, when nobody abandoned."""
+        rules, claim = self.game_rules, self.match.claim
+        if claim is not None:  # a correct claim wins, a false one loses
+            claimant = rules.side_of(claim.player)
+            if claim.correct:
+                return claimant
+            assert self.match.winner is not None
+            assert self.match.winner != claimant
+            return self.match.winner
+        if self.outright is not None:
+            return self.outright
+        ahead = leader(totals, rules.target)
+        if rules.lowest_total_wins:  # the match ends as usual, and the lowest total wins
+            return None if ahead is None else lowest(totals)
+        return ahead
 
     @invariant()
     def nothing_is_accepted_after_the_end(self) -> None:
@@ -434,7 +489,7 @@ def machine_for(rules: Rules) -> type[MatchMachine]:
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 
 
-@every_preset
+@pytest.mark.parametrize("rules", [*PRESETS, CLAIMS], ids=[r.name for r in [*PRESETS, CLAIMS]])
 def test_matches_of_every_preset(rules: Rules) -> None:
     run_state_machine_as_test(
         machine_for(rules),
