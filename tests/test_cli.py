@@ -47,7 +47,11 @@ def run(
 
 
 def keystrokes(variant: str, seed: int) -> list[str]:
-    """What a player who always plays their first legal move types in a whole match."""
+    """What a player who always plays their first legal move types in a whole match.
+
+    When the move may carry a declaration, the player is asked and makes the first one
+    offered (answer 1).
+    """
     rules = scopa.find_variant(variant)
     match = scopa.Match.new(rules, seed=seed)
     rng = random.Random(seed)
@@ -58,11 +62,16 @@ def keystrokes(variant: str, seed: int) -> list[str]:
         if state.current_player != 0:
             match = match.apply(opponent.choose(scopa.view(state), rng))
             continue
-        move = state.legal_moves()[0]
+        legal = state.legal_moves()
+        move = legal[0]
         keys.append(str(move.card).lower())
-        options = [m for m in state.legal_moves() if m.card == move.card]
+        options = [m for m in legal if m.card == move.card and m == m.announced()]
         if len(options) > 1:
             keys.append(str(options.index(move) + 1))
+        declared = [move.announced(d) for d in scopa.Declaration if move.announced(d) in legal]
+        if declared:
+            keys.append("1")
+            move = declared[0]
         match = match.apply(move)
     return keys
 

@@ -389,7 +389,7 @@ def ending_text(match: Match, player: int | None = None) -> str | None:
     if match.claim is not None:
         claim = match.claim
         how = "rightly" if claim.correct else "wrongly"
-        return f"{player_name(claim.player, player)} claimed {rules.target} points, {how}"
+        return f"{player_name(claim.player, player)} claimed {_count(rules.target, 'point')}, {how}"
     outright = [c for c in match.hands[-1].score if c.wins_match is not None]
     if outright:
         who = side_name(rules, winner, player)
