@@ -25,7 +25,7 @@ from scopa import (
 )
 from scopa.match import Moment, match_moments
 from scopa.svg import card_svg, cards_svg, match_svg, state_svg
-from tests.helpers import CARD_CODE
+from tests.helpers import CARD_CODE, card_list
 from tests.strategies import any_rules, states
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -119,9 +119,7 @@ def check_position(state: GameState, player: int | None, svg: str) -> ET.Element
             down = [c for c in held if c.attrib["data-face"] == "down"]
             assert len(down) == len(state.hands[p]) - len(declared[p])
             assert all("data-card" not in c.attrib for c in down)
-            assert codes(drawn_cards(root, where="hand", player=p, face="up")) == names(
-                declared[p]
-            )
+            assert codes(drawn_cards(root, where="hand", player=p, face="up")) == names(declared[p])
         pile = one(root, "pile", player=p)
         assert pile.attrib["data-cards"] == str(len(state.piles[p]))
         assert pile.attrib["data-scope"] == str(state.scope[p])
@@ -449,7 +447,7 @@ def test_the_pictures_render_to_images(tmp_path: Path) -> None:
 def test_cards_shown_by_a_declaration_are_face_up_with_the_points() -> None:
     # cirulla, dealer 0: player 1 held 2C 4C 3B (9: a busso, 3 points) and laid 3B down
     rules = find_variant("cirulla")
-    used = [Card.parse(c) for c in "5D 6D 7S 2C 4C 3B 5S 8C 9S 10C".split()]
+    used = card_list("5D 6D 7S 2C 4C 3B 5S 8C 9S 10C")
     state = GameState.from_position(
         rules,
         hands=[used[0:3], used[3:5]],
