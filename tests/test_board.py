@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 import scopa
@@ -90,9 +91,10 @@ def test_every_preset_fits_80_columns_and_hides_the_other_hands(name: str) -> No
             assert not set(picture) & set("♦♥♠♣")
             rows = [line for line in picture.splitlines() if line[:2] in ("> ", "  ")]
             shown = set(CARD_CODE.findall("\n".join(rows)))
+            declared = scopa.view(state, 0).revealed  # shown to everyone by a declaration
             for player, hand in enumerate(state.hands):
                 if seat is not None and player != seat:
-                    assert not {str(c) for c in hand} & shown
+                    assert not {str(c) for c in hand - declared[player]} & shown
 
 
 def test_the_end_of_a_hand_shows_its_score() -> None:
@@ -219,3 +221,81 @@ def test_text_and_svg_pictures_of_a_view_refuse_the_other_seats() -> None:
         with pytest.raises(scopa.InvalidArgumentError) as refused:
             draw(seen, 1)
         assert str(refused.value) == "a view of player 0 cannot show player 1's hand"
+
+
+# ----------------------------------------------------------------------------- declarations
+
+
+def declared_cirulla() -> scopa.GameState:
+    """Cirulla, dealer 0: player 1 held 2C 4C 3B (9, under 10: a busso for 3 points) and
+    laid 3B down (3 takes nothing among 5S 8C 9S 10C, and no cards add up to 12)."""
+    rules = scopa.find_variant("cirulla")
+    used = card_list("5D 6D 7S 2C 4C 3B 5S 8C 9S 10C")
+    return scopa.GameState.from_position(
+        rules,
+        hands=[card_list("5D 6D 7S"), card_list("2C 4C")],
+        table=card_list("3B 5S 8C 9S 10C"),
+        stock=[c for c in scopa.DECK if c not in used],
+        dealer=0,
+        declared=[0, 3],
+        revealed=[[], card_list("2C 4C")],
+    )
+
+
+def test_shown_cards_and_declared_points_by_hand() -> None:
+    state = declared_cirulla()
+    assert state_text(state, 0).splitlines() == [
+        "cirulla: deal 1 of 6, to play: you",
+        "table   3B 5S 8C 9S 10C",
+        "stock   30 cards",
+        "shown   player 1 2C 4C",
+        "",
+        "  player     hand      captured  scope  declared",
+        "> you        5D 6D 7S         0      0         0   dealer",
+        "  player 1   2C 4C            0      0         3",
+    ]
+    rows = state_text(state, 1).splitlines()[-2:]
+    assert rows == [
+        "> player 0   ## ## ##         0      0         0   dealer",
+        "  you        2C 4C            0      0         3",
+    ]
+
+
+def test_declarations_and_claims_in_words() -> None:
+    busso = scopa.Move.parse("1D@busso")
+    assert move_text(busso) == "1D on the table, declaring busso (3 points)"
+    assert move_text(scopa.Move.parse("7Dx7C@tris!")) == (
+        "7D taking 7C, declaring tris (10 points), claiming the target"
+    )
+
+
+def test_the_new_knobs_in_words() -> None:
+    def words(name: str) -> str:
+        return " ".join(rules_text(scopa.find_variant(name)).split())
+
+    escoba = words("escoba")
+    assert "a card takes table cards that add up to 15 with it" in escoba
+    assert "no card captures" not in escoba
+    assert "a first table adding up to 15 or 30 is swept at once by the dealer" in escoba
+    assert "setenta: 1 point for the best primiera, the best four cards" in escoba
+    assert "escobas: 1 point for each scopa" in escoba
+    cirulla = words("cirulla")
+    assert "with an Ace on the table, an Ace captures as any other card" in cirulla
+    assert "busso (3 points) for three cards adding up to less than 10" in cirulla
+    assert "the matta (7C) stands for any card" in cirulla
+    assert "grande: the Fante, Cavallo and Re of denari together score 5" in cirulla
+    assert "piccola: a run of denari from the Ace" in cirulla
+    assert "then the side with the lowest total wins" in words("scopa-a-perdere")
+    assert "1 point for each Ace, Fante, Cavallo and Re taken" in words("scopa-frac")
+    assert "even with an Ace on the table, an Ace takes every card" in words(
+        "asso-piglia-tutto-semplice"
+    )
+    assert "all three win the match" in words("scopone-de-trente")
+    assert "ponino: a side that takes all four Cavalli" in words("il-ponino")
+    house = attrs.evolve(
+        scopa.find_variant("classic"), tiebreak=scopa.Tiebreak.LAST_HAND_COUNTDOWN, claim_out=True
+    )
+    match = " ".join(rules_text(house).split())
+    assert "counted category by category" in match
+    assert "on a tie at the top" not in match
+    assert "a right claim wins the match at once, a wrong one loses it" in match

@@ -21,6 +21,7 @@ import pytest
 import scopa
 from scopa import cli
 from scopa.agents import GreedyAgent
+from scopa.match import Claim
 from scopa.records import read_record, write_record
 from scopa.stakes import AbandonReason
 from scopa.tournament import tournament
@@ -47,7 +48,11 @@ def run(
 
 
 def keystrokes(variant: str, seed: int) -> list[str]:
-    """What a player who always plays their first legal move types in a whole match."""
+    """What a player who always plays their first legal move types in a whole match.
+
+    When the move may carry a declaration, the player is asked and makes the first one
+    offered (answer 1).
+    """
     rules = scopa.find_variant(variant)
     match = scopa.Match.new(rules, seed=seed)
     rng = random.Random(seed)
@@ -58,11 +63,16 @@ def keystrokes(variant: str, seed: int) -> list[str]:
         if state.current_player != 0:
             match = match.apply(opponent.choose(scopa.view(state), rng))
             continue
-        move = state.legal_moves()[0]
+        legal = state.legal_moves()
+        move = legal[0]
         keys.append(str(move.card).lower())
-        options = [m for m in state.legal_moves() if m.card == move.card]
+        options = [m for m in legal if m.card == move.card and m == m.announced()]
         if len(options) > 1:
             keys.append(str(options.index(move) + 1))
+        declared = [move.announced(d) for d in scopa.Declaration if move.announced(d) in legal]
+        if declared:
+            keys.append("1")
+            move = declared[0]
         match = match.apply(move)
     return keys
 
@@ -665,3 +675,117 @@ def test_left_on_table_keeps_an_ace_that_goes_to_its_players_pile() -> None:
     empty = position(rules, ["", "1D"], piles=["*", ""])
     move = empty.legal_moves()[0]
     assert cli._left_on_table(empty, move, empty.apply(move)) == frozenset()
+
+
+# ----------------------------------------------------------------------------- the family
+
+
+@pytest.mark.parametrize("variant", scopa.variant_names())
+def test_every_preset_plays_a_whole_match(
+    variant: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "match.txt"
+    keys = keystrokes(variant, 3)
+    player = Player(*answers([*keys, "y", str(record)], 0))
+    assert play(player, "--variant", variant, "--seed", "3", "--no-clock") == 0
+    out = capsys.readouterr().out
+    match = read_record(record.read_text(encoding="utf-8"))
+    assert match.is_over
+    assert ("You win!" in out or "Your side wins!" in out) == (match.winner == 0)
+    assert "The computer wins." in out or match.winner == 0
+
+
+def test_a_cirulla_match_declares_shows_and_scores(tmp_path: Path) -> None:
+    record = tmp_path / "cirulla.txt"
+    keys = keystrokes("cirulla", 3)
+    result = run(
+        "play", "--variant", "cirulla", "--seed", "3", stdin="\n".join([*keys, "y", str(record)])
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Declare your hand?" in out
+    assert "declaring busso (3 points), and show" in out
+    assert re.search(r"^shown   player 1 (?:(?:10|[1-9])[DCSB] ?)+$", out, re.M)
+    match = read_record(record.read_text(encoding="utf-8"))
+    # every declaration scores its points in the hand's accusi: busso 3, tris 10
+    for hand in match.hands:
+        made = [0, 0]
+        for player, move in hand.history:
+            if move.declaration is not None:
+                made[player] += {"busso": 3, "tris": 10}[move.declaration.value]
+        assert list(hand.score["accusi"].points) == made
+    replay = run("replay", str(record), "--all")
+    assert replay.returncode == 0, replay.stderr
+    assert "declaring busso (3 points)" in replay.stdout
+
+
+def test_declarations_typed_refused_and_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    # cirulla, seed 3: after player 1's 9D takes 9C you hold 2D 6S 7C, table 2S 8S 10S. With
+    # the matta 7C as 1 the hand makes 9, a busso; 2, 6 and 7C cannot be three of a kind.
+    player = Player(("2d@tris", 0), ("2d!", 0), ("2d@busso", 0), ("quit", 0), ("a", 0), ("n", 0))
+    assert play(player, "--variant", "cirulla", "--seed", "3") == 0
+    out = capsys.readouterr().out
+    assert "You may declare your hand with this card: busso (3 points)." in out
+    assert "Your hand 2D 6S 7C is not a tris: three cards of one rank." in out
+    assert "There are no claims under the cirulla rules." in out
+    assert "You play 2D taking 2S, declaring busso (3 points), and show 6S 7C" in out
+    assert "Declare your hand?" not in player.prompts
+
+
+CLAIMS = attrs.evolve(CLASSIC, name="claims", claim_out=True, target=1)
+
+
+@pytest.mark.parametrize(
+    ("typed", "right"),
+    [
+        # seed 31, after player 1's move: you hold 2B 7B 8S, table 6C 7D. 7B must take the
+        # settebello, a point nobody can take back: the target of 1 is reached.
+        ("7b!", True),
+        # 8S takes nothing (no 8, 6 + 7 is 13): no point is sure yet
+        ("8s!", False),
+    ],
+)
+def test_a_claim_ends_the_match(
+    typed: str, right: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = record_file(tmp_path / "claims.txt", CLAIMS, seed=31)
+    player = Player((typed, 0), ("n", 0))
+    assert cli.main(["play", "--resume", str(record), "--seed", "31"], read=player.read) == 0
+    out = capsys.readouterr().out
+    assert "table   6C 7D" in out
+    assert "Add ! to a move (7D!) to claim" in out
+    assert f"The claim is {'right' if right else 'wrong'}: the match is over." in out
+    assert f"You claimed 1 point, {'rightly' if right else 'wrongly'}." in out
+    assert ("You win!" if right else "The computer wins.") in out
+
+
+def test_the_computer_claims_when_it_is_right(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 4: player 1 leads and its 7D takes 1D 6C; the settebello is a sure point
+    record = record_file(tmp_path / "claims.txt", CLAIMS, seed=4)
+    player = Player(("y", 0), (str(tmp_path / "after.txt"), 0))
+    assert cli.main(["play", "--resume", str(record), "--seed", "4"], read=player.read) == 0
+    out = capsys.readouterr().out
+    assert "Player 1 plays 7D taking 1D 6C, claiming the target" in out
+    assert "Player 1 claimed 1 point, rightly." in out
+    match = read_record((tmp_path / "after.txt").read_text(encoding="utf-8"))
+    assert match.claim == Claim(1, True)
+    replay = run("replay", str(tmp_path / "after.txt"), "--all")
+    assert "Player 1: 7D taking 1D 6C, claiming the target." in replay.stdout
+    assert "Player 1 claimed 1 point, rightly." in replay.stdout
+
+
+def test_scopa_a_perdere_is_won_by_the_lowest_total(tmp_path: Path) -> None:
+    record = tmp_path / "perdere.txt"
+    keys = keystrokes("scopa-a-perdere", 3)
+    script = "\n".join([*keys, "y", str(record)])
+    result = run("play", "--variant", "scopa-a-perdere", "--seed", "3", stdin=script)
+    assert result.returncode == 0, result.stderr
+    match = read_record(record.read_text(encoding="utf-8"))
+    mine, theirs = match.totals
+    assert max(mine, theirs) >= 21
+    assert mine != theirs
+    loser = "You" if mine > theirs else "Player 1"
+    assert f"{loser} reached 21 points, and the lowest total wins." in result.stdout
+    assert ("You win!" if mine < theirs else "The computer wins.") in result.stdout

@@ -25,7 +25,7 @@ from scopa import (
 )
 from scopa.match import Moment, match_moments
 from scopa.svg import card_svg, cards_svg, match_svg, state_svg
-from tests.helpers import CARD_CODE
+from tests.helpers import CARD_CODE, card_list
 from tests.strategies import any_rules, states
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -97,12 +97,17 @@ def play(state: GameState, plays: int) -> GameState:
 
 
 def check_position(state: GameState, player: int | None, svg: str) -> ET.Element:
-    """The picture of `state` for `player` shows exactly what it should."""
+    """The picture of `state` for `player` shows exactly what it should.
+
+    A hand seen face down shows face up the cards its player's declaration showed.
+    """
     root = parse(svg)
     rules = state.rules
     shown = set(range(rules.players)) if player is None else {player}
+    declared = view(state, 0).revealed
     face_up = drawn_cards(root, face="up")
     expected = names(state.table) + sum((names(state.hands[p]) for p in shown), Counter())
+    expected += sum((names(declared[p]) for p in range(rules.players) if p not in shown), Counter())
     assert codes(face_up) == expected
     assert codes(drawn_cards(root, where="table")) == names(state.table)
     for p in range(rules.players):
@@ -111,13 +116,17 @@ def check_position(state: GameState, player: int | None, svg: str) -> ET.Element
         if p in shown:
             assert codes(held) == names(state.hands[p])
         else:
-            assert all(c.attrib["data-face"] == "down" for c in held)
-            assert all("data-card" not in c.attrib for c in held)
+            down = [c for c in held if c.attrib["data-face"] == "down"]
+            assert len(down) == len(state.hands[p]) - len(declared[p])
+            assert all("data-card" not in c.attrib for c in down)
+            assert codes(drawn_cards(root, where="hand", player=p, face="up")) == names(declared[p])
         pile = one(root, "pile", player=p)
         assert pile.attrib["data-cards"] == str(len(state.piles[p]))
         assert pile.attrib["data-scope"] == str(state.scope[p])
     backs = drawn_cards(root, face="down")
-    assert len(backs) == sum(len(state.hands[p]) for p in range(rules.players) if p not in shown)
+    assert len(backs) == sum(
+        len(state.hands[p]) - len(declared[p]) for p in range(rules.players) if p not in shown
+    )
     if rules.deals_per_hand > 1:
         assert one(root, "stock").attrib["data-cards"] == str(len(state.stock))
     seats = [one(root, "seat", player=p) for p in range(rules.players)]
@@ -189,9 +198,10 @@ def test_no_hidden_card_is_written_anywhere(state: GameState, data: st.DataObjec
     played = {c for _, move in state.history for c in (move.card, *move.captured)}
     svg = state_svg(state, player)
     written = {Card.parse(code) for code in CARD_CODE.findall(svg)}
-    assert written <= public | played
+    declared = set().union(*view(state, player).revealed)
+    assert written <= public | played | declared
     hidden = set().union(*(h for p, h in enumerate(state.hands) if p != player), state.stock)
-    assert not written & hidden
+    assert not written & (hidden - declared)
 
 
 @settings(max_examples=25)
@@ -432,3 +442,44 @@ def test_the_pictures_render_to_images(tmp_path: Path) -> None:
             assert len(colours) > 50
             largest = max(count for count, _ in colours)
             assert largest < 0.8 * rgb.width * rgb.height
+
+
+def test_cards_shown_by_a_declaration_are_face_up_with_the_points() -> None:
+    # cirulla, dealer 0: player 1 held 2C 4C 3B (9: a busso, 3 points) and laid 3B down
+    rules = find_variant("cirulla")
+    used = card_list("5D 6D 7S 2C 4C 3B 5S 8C 9S 10C")
+    state = GameState.from_position(
+        rules,
+        hands=[used[0:3], used[3:5]],
+        table=used[5:],
+        stock=[c for c in DECK if c not in used],
+        dealer=0,
+        declared=[0, 3],
+        revealed=[[], used[3:5]],
+    )
+    root = check_position(state, 0, state_svg(state, 0))
+    held = drawn_cards(root, where="hand", player=1)
+    assert codes(held) == Counter(["2C", "4C"])
+    assert all(card.attrib["data-shown"] == "yes" for card in held)
+    assert not drawn_cards(root, where="hand", player=0, shown="yes")
+    points = [g.attrib["data-points"] for g in root.iter(f"{SVG}g") if g.get("class") == "declared"]
+    assert points == ["0", "3"]  # seat by seat from the bottom: you, then player 1
+    assert "declared 3 points · shows 2C 4C" in state_svg(state, 0)
+    assert root[0].text is not None
+    assert "player 1 has shown 2C 4C" in root[0].text
+
+
+def test_a_cirulla_match_with_declarations_is_drawn() -> None:
+    rules = find_variant("cirulla")
+    match = Match.new(rules, seed=3)
+    declared = 0
+    while not match.is_over:
+        legal = match.state.legal_moves()
+        move = legal[-1]  # the last form of a play declares when a declaration is allowed
+        declared += move.declaration is not None
+        match = match.apply(move)
+    assert declared > 0
+    pictures = match_svg(match)
+    assert len(pictures) == len(match_moments(match))
+    for picture in pictures:
+        parse(picture)

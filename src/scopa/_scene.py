@@ -2,8 +2,9 @@
 
 The text pictures of [`scopa.board`][scopa.board] and the SVG pictures of
 [`scopa.svg`][scopa.svg] draw the same [`Scene`][scopa._scene.Scene]: which hands are face
-up, how many cards the others hold, the table, the piles, the score once the hand is over
-and the last play. Both refuse the same seats with the same errors.
+up, how many cards the others hold, the cards declarations have shown and the points
+declared, the table, the piles, the score once the hand is over and the last play. Both
+refuse the same seats with the same errors.
 """
 
 from __future__ import annotations
@@ -42,6 +43,10 @@ class Scene:
     """The hand's score once it is over."""
     seat: int | None
     """The seat the picture is seen from; `None` when every hand is face up."""
+    shown: tuple[tuple[Card, ...], ...]
+    """The cards of each hand that a declaration has shown to everyone, sorted by rank."""
+    declared: tuple[int, ...]
+    """The points each player has declared in the hand."""
 
     @property
     def deal(self) -> int:
@@ -95,6 +100,7 @@ def scene(state: GameState | PlayerView, seat: int | None = None) -> Scene:
         return _seen(view(state, seat))
     return _position(
         state,
+        view(state, 0),  # what a declaration shows is public: any seat sees it
         tuple(_sorted(hand) for hand in state.hands),
         len(state.stock),
         seat=None,
@@ -107,17 +113,21 @@ def _seen(seen: PlayerView) -> Scene:
     hands = tuple(
         _sorted(seen.hand) if player == own else size for player, size in enumerate(seen.hand_sizes)
     )
-    return _position(seen, hands, seen.stock_size, seat=own)
+    return _position(seen, seen, hands, seen.stock_size, seat=own)
 
 
 def _position(
     state: GameState | PlayerView,
+    public: PlayerView,
     hands: tuple[tuple[Card, ...] | int, ...],
     stock: int,
     *,
     seat: int | None,
 ) -> Scene:
-    """A scene of the public facts of `state`, with the hands and stock size given."""
+    """A scene of the public facts of `state`, with the hands and stock size given.
+
+    `public` is any player's view of it, for the cards declarations showed.
+    """
     history = state.history
     over = state.current_player is None
     return Scene(
@@ -132,6 +142,8 @@ def _position(
         last=history[-1] if history else None,
         score=state.hand_score() if over else None,
         seat=seat,
+        shown=tuple(_sorted(cards) for cards in public.revealed),
+        declared=public.declared,
     )
 
 

@@ -149,8 +149,9 @@ class GreedyAgent:
     included): 6 more for the settebello, 1 for a denaro, 1.5 for a seven, 1 for a six and
     0.5 for an Ace (the primiera cards), and 0.25 for the card itself. Laying a card down
     costs half that card's worth. Leaving a table whose cards add up to 10 or less (which
-    one card could sweep), or any table when Aces sweep, costs 3. Ties are broken at
-    random.
+    one card could sweep), or any table when Aces sweep, costs 3. A declaration (Cirulla)
+    adds 10 for each point it scores, as a scopa does for its point. It never claims the
+    target: a view does not hold the match's totals. Ties are broken at random.
     """
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
@@ -164,6 +165,8 @@ class GreedyAgent:
         best: list[Move] = []
         best_value = float("-inf")
         for move in moves:
+            if move.claim:
+                continue  # the same play without the claim is always legal too
             if move.captured:
                 left = table - move.captured
                 value = sum(map(_card_worth, move.captured)) + _card_worth(move.card)
@@ -174,6 +177,8 @@ class GreedyAgent:
                 value = -0.5 * _card_worth(move.card)
             if left and (rules.ace_captures_all or sum(c.rank for c in left) <= 10):
                 value -= 3.0
+            if move.declaration is not None:
+                value += 10.0 * move.declaration.points
             if value > best_value:
                 best, best_value = [move], value
             elif value == best_value:

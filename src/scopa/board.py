@@ -40,12 +40,18 @@ from fractions import Fraction
 
 from scopa import (
     AceOnAce,
+    AssoDueTre,
     BrilliEconomy,
     CapturePriority,
     Card,
+    CardPoints,
     Carte,
+    Declaration,
+    Declarations,
     Denari,
+    FirstTable,
     GameState,
+    Grande,
     HandScore,
     Match,
     MisdealRule,
@@ -53,6 +59,7 @@ from scopa import (
     Move,
     Napola,
     PlayerView,
+    Ponino,
     Primiera,
     PrimieraRule,
     Rank,
@@ -61,6 +68,7 @@ from scopa import (
     Scope,
     ScoringComponent,
     Settebello,
+    Tiebreak,
 )
 from scopa._scene import Scene, by_rank, check_seat, scene, side_letter
 
@@ -68,6 +76,8 @@ __all__ = [
     "WIDTH",
     "card_name",
     "cards_text",
+    "declaration_text",
+    "ending_text",
     "match_summary",
     "match_text",
     "move_text",
@@ -124,10 +134,26 @@ def card_name(card: Card) -> str:
 
 
 def move_text(move: Move) -> str:
-    """A move in words: `7D on the table` or `7D taking 3C 4S`."""
-    if not move.captured:
-        return f"{move.card} on the table"
-    return f"{move.card} taking {cards_text(move.captured)}"
+    """A move in words: `7D on the table` or `7D taking 3C 4S`.
+
+    A declaration and a claim follow: `1D on the table, declaring busso (3 points)`,
+    `7D taking 7C, claiming the target`.
+    """
+    text = (
+        f"{move.card} taking {cards_text(move.captured)}"
+        if move.captured
+        else (f"{move.card} on the table")
+    )
+    if move.declaration is not None:
+        text += f", declaring {declaration_text(move.declaration)}"
+    if move.claim:
+        text += ", claiming the target"
+    return text
+
+
+def declaration_text(declaration: Declaration) -> str:
+    """A declaration in words: `busso (3 points)`, `tris (10 points)`."""
+    return f"{declaration.value} ({_count(declaration.points, 'point')})"
 
 
 def _and(words: Sequence[str]) -> str:
@@ -179,39 +205,59 @@ def _sides_line(seen: Scene) -> list[str]:
     return _field("sides", "; ".join(sides))
 
 
-def _hand_cell(hand: tuple[Card, ...] | int) -> str:
+def _hand_cell(hand: tuple[Card, ...] | int, shown: tuple[Card, ...]) -> str:
+    """A hand: its cards, or the cards a declaration showed and `##` for the others."""
     if isinstance(hand, int):
-        return " ".join([_HIDDEN] * hand) or "-"
+        return " ".join([*map(str, shown), *[_HIDDEN] * (hand - len(shown))]) or "-"
     return cards_text(hand)
 
 
 def _player_rows(seen: Scene) -> list[str]:
-    """The table of players: hand, captured cards, scope, the dealer and who is to play."""
+    """The table of players: hand, captured cards, scope, the dealer and who is to play.
+
+    Under rules with declarations, a column gives the points each player declared.
+    """
     names = [player_name(p, seen.seat) for p in range(seen.rules.players)]
     name_width = max(map(len, ["player", *names]))
-    cells = [_hand_cell(hand) for hand in seen.hands]
+    cells = [_hand_cell(hand, shown) for hand, shown in zip(seen.hands, seen.shown, strict=True)]
+    declared = [f"  {points:>8}" for points in seen.declared] if seen.rules.declarations else None
+    extra = 0 if declared is None else 10
     # the hand column takes what the other columns leave, and wraps a hand that is longer
-    room = WIDTH - (2 + name_width + 3 + 2 + 8 + 2 + 5 + 3 + 6)
+    room = WIDTH - (2 + name_width + 3 + 2 + 8 + 2 + 5 + extra + 3 + 6)
     hand_width = min(room, max(map(len, ["hand", *cells])))
-    lines = [f"  {'player':<{name_width}}   {'hand':<{hand_width}}  captured  scope"]
+    heading = f"  {'player':<{name_width}}   {'hand':<{hand_width}}  captured  scope"
+    lines = [heading + ("  declared" if declared is not None else "")]
     for player, (name, cell) in enumerate(zip(names, cells, strict=True)):
         parts = textwrap.wrap(cell, hand_width) or [cell]
         mark = ">" if player == seen.current else " "
         role = "   dealer" if player == seen.dealer else ""
+        points = "" if declared is None else declared[player]
         lines.append(
             f"{mark} {name:<{name_width}}   {parts[0]:<{hand_width}}  "
-            f"{seen.piles[player]:>8}  {seen.scope[player]:>5}{role}".rstrip()
+            f"{seen.piles[player]:>8}  {seen.scope[player]:>5}{points}{role}".rstrip()
         )
         lines.extend(f"  {'':<{name_width}}   {part}" for part in parts[1:])
     return lines
+
+
+def _shown_line(seen: Scene) -> list[str]:
+    """The cards declarations have shown, player by player, if any."""
+    shown = [
+        f"{player_name(player, seen.seat)} {cards_text(cards)}"
+        for player, cards in enumerate(seen.shown)
+        if cards
+    ]
+    return _field("shown", "; ".join(shown)) if shown else []
 
 
 def state_text(state: GameState | PlayerView, player: int | None = None) -> str:
     """A text picture of a position.
 
     The lines: the variant with the deal and who is to play, the sides (when players play
-    in sides), the table, the stock and the last play, then one row per player with their
-    hand, the number of cards they captured and their scope; `>` marks the player to move.
+    in sides), the table, the stock, the last play and the cards declarations have shown
+    (Cirulla), then one row per player with their hand, the number of cards they captured,
+    their scope and, under rules with declarations, the points they declared; `>` marks
+    the player to move. A hand seen face down shows the cards its declaration showed.
     Once the hand is over, its score follows (see [`score_text`][scopa.board.score_text]).
 
     Args:
@@ -230,6 +276,7 @@ def state_text(state: GameState | PlayerView, player: int | None = None) -> str:
     if seen.last is not None:
         who, move = seen.last
         lines += _field("last", f"{player_name(who, seen.seat)}: {move_text(move)}")
+    lines += _shown_line(seen)
     lines += ["", *_player_rows(seen)]
     if seen.score is not None:
         lines += ["", score_text(seen.score, seen.rules, seen.seat)]
@@ -290,8 +337,8 @@ def match_summary(match: Match, player: int | None = None) -> str:
 
     The variant, the target and the hand in progress; each side's points; under stakes
     such as the tretre brilli, what each side has won so far; once the match is over, how
-    it ended and the winner. `player` names that player and their side as `you` and
-    `your side`.
+    it ended (see [`ending_text`][scopa.board.ending_text]) and the winner. `player`
+    names that player and their side as `you` and `your side`.
 
     Raises:
         TypeError: `match` is not a `Match`, or `player` is not an int.
@@ -309,13 +356,56 @@ def match_summary(match: Match, player: int | None = None) -> str:
     if match.settlement is not None:
         brilli = zip(names, match.settlement, strict=True)
         lines += _field("brilli", ", ".join(f"{name} {_amount(b, rules)}" for name, b in brilli))
-    gone = match.abandonment
-    if gone is not None:
-        quitter = player_name(gone.player, player)
-        lines += _field("ended", f"{quitter} abandoned ({gone.reason.value})")
+    ending = ending_text(match, player)
+    if ending is not None:
+        lines += _field("ended", ending)
     if match.winner is not None:
         lines += _field("winner", names[match.winner])
     return "\n".join(lines)
+
+
+def ending_text(match: Match, player: int | None = None) -> str | None:
+    """How a match that is over ended, in words, unless simply by reaching the target.
+
+    An abandonment (`player 1 abandoned (timeout)`); a claim, right or wrong; a category
+    that wins outright (`player 1 won outright with the napola`); the countdown of the last
+    hand when several sides reached the target; the lowest total winning (scopa a
+    perdere). `None` while the match goes on, or when a side simply reached the target.
+    `player` names that player and their side as `you` and `your side`.
+
+    Raises:
+        TypeError: `match` is not a `Match`, or `player` is not an int.
+        InvalidArgumentError: `player` is not a player.
+    """
+    if not isinstance(match, Match):
+        raise TypeError(f"a match's ending needs a Match, not {type(match).__name__}")
+    rules = match.rules
+    player = check_seat(rules, player)
+    winner = match.winner
+    if winner is None:
+        return None
+    if match.abandonment is not None:
+        gone = match.abandonment
+        return f"{player_name(gone.player, player)} abandoned ({gone.reason.value})"
+    if match.claim is not None:
+        claim = match.claim
+        how = "rightly" if claim.correct else "wrongly"
+        return f"{player_name(claim.player, player)} claimed {_count(rules.target, 'point')}, {how}"
+    outright = [c for c in match.hands[-1].score if c.wins_match is not None]
+    if outright:
+        who = side_name(rules, winner, player)
+        return f"{who} won outright with the {outright[0].name}"
+    reached = [side for side, total in enumerate(match.totals) if total >= rules.target]
+    if rules.lowest_total_wins:
+        names = _and([side_name(rules, side, player) for side in reached])
+        return f"{names} reached {rules.target} points, and the lowest total wins"
+    if len(reached) > 1 and rules.tiebreak is Tiebreak.LAST_HAND_COUNTDOWN:
+        who = side_name(rules, winner, player)
+        return (
+            f"several sides reached {rules.target} points; counting the last hand category "
+            f"by category, {who} got there first"
+        )
+    return None
 
 
 def match_text(match: Match, player: int | None = None) -> str:
@@ -383,14 +473,19 @@ def _dealing_words(rules: Rules) -> str:
 
 
 def _capture_words(rules: Rules) -> str:
+    fifteen = "table cards that add up to 15 with it"
     if rules.capture_by_rank and rules.capture_by_sum:
         how = _PRIORITIES[rules.capture_priority]
     elif rules.capture_by_rank:
         how = "a card takes one table card of equal rank"
     elif rules.capture_by_sum:
         how = "a card takes two or more table cards that add up to its rank"
+    elif rules.capture_to_fifteen:
+        how = f"a card takes {fifteen}"
     else:
         how = "no card captures"
+    if rules.capture_to_fifteen and (rules.capture_by_rank or rules.capture_by_sum):
+        how += f"; a card may also take {fifteen}, as its player chooses"
     must = (
         "a card that can capture must capture"
         if rules.played_card_must_capture
@@ -402,13 +497,19 @@ def _capture_words(rules: Rules) -> str:
     return "; ".join(words)
 
 
+_ACE_ON_ACE = {
+    AceOnAce.TAKE_ACE_ONLY: "with an Ace on the table, an Ace takes only that Ace",
+    AceOnAce.TAKE_ALL: "even with an Ace on the table, an Ace takes every card",
+    AceOnAce.CAPTURE_NORMALLY: "with an Ace on the table, an Ace captures as any other card",
+}
+
+
 def _ace_words(rules: Rules) -> str | None:
     words = []
     if rules.ace_captures_all:
         sweep = "counts as a scopa" if rules.ace_sweep_is_scopa else "is not a scopa"
         words.append(f"an Ace takes every card on the table, and that sweep {sweep}")
-        if rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY:
-            words.append("with an Ace on the table, an Ace takes only that Ace")
+        words.append(_ACE_ON_ACE[rules.ace_with_ace_on_table])
     if rules.ace_on_empty_table_captures_itself:
         words.append("an Ace played on an empty table goes to its player's pile")
     if rules.ace_first_lead_forbidden:
@@ -430,6 +531,64 @@ def _scopa_words(rules: Rules) -> str:
     return f"emptying the table scores a scopa, {last}; {leftovers}"
 
 
+def _first_table_words(rules: Rules) -> str | None:
+    if rules.first_table is FirstTable.NOTHING:
+        return None
+    who = "the eldest hand" if rules.first_table_to_eldest else "the dealer"
+    thirty = (
+        "30 two scope when its cards split into two groups of 15"
+        if rules.first_table is FirstTable.TWO_GROUPS
+        else "30 two scope"
+    )
+    words = (
+        f"a first table adding up to 15 or 30 is swept at once by {who}: 15 is one scopa, {thirty}"
+    )
+    if rules.matta is not None:
+        words += f"; the matta ({rules.matta}) counts as whatever makes 15 or 30"
+    return words
+
+
+def _declaration_words(rules: Rules) -> str | None:
+    if not rules.declarations:
+        return None
+    kinds = (
+        f"{declaration_text(Declaration.BUSSO)} for three cards adding up to less than 10, "
+        f"or {declaration_text(Declaration.TRIS)} for three cards of one rank"
+    )
+    words = (
+        f"with the first play of each deal a player may declare their hand: {kinds}; the "
+        "rest of a declared hand is shown to everyone"
+    )
+    if rules.matta is not None:
+        words += f"; the matta ({rules.matta}) stands for any card (as 1 in a busso)"
+    return words
+
+
+def _match_words(rules: Rules) -> str:
+    target = rules.target
+    if rules.lowest_total_wins:
+        return (
+            f"the match ends after a hand in which a side reaches {target} points and is "
+            "alone at the top (on a tie, more hands are played); then the side with the "
+            "lowest total wins"
+        )
+    words = f"the first side to {target} points wins"
+    if rules.tiebreak is Tiebreak.LAST_HAND_COUNTDOWN:
+        words += (
+            "; when several reach it in the same hand, that hand's points are counted "
+            "category by category (carte, denari, settebello, primiera, the others, scope "
+            "last) and the first side to reach the target wins"
+        )
+    else:
+        words += "; on a tie at the top, more hands are played"
+    if rules.claim_out:
+        words += (
+            "; a player may claim with a play that their side has reached the target: a "
+            "right claim wins the match at once, a wrong one loses it"
+        )
+    return words
+
+
 def _primiera_values(primiera: Primiera) -> str:
     by_value = sorted(Rank, key=lambda rank: (-primiera.table.value(rank), rank))
     return ", ".join(
@@ -437,7 +596,28 @@ def _primiera_values(primiera: Primiera) -> str:
     )
 
 
+_SELF_NAMED: dict[type, str] = {
+    Scope: "scope",
+    Carte: "carte",
+    Denari: "denari",
+    Settebello: "settebello",
+    ReBello: "re bello",
+    Primiera: "primiera",
+}
+
+
 def _component_words(component: ScoringComponent) -> str:
+    """A scoring category in words, after its name unless the words say which it is."""
+    words = _category_words(component)
+    if _SELF_NAMED.get(type(component)) == component.name:
+        return words
+    return f"{component.name}: {words}"
+
+
+_RANK_LIST = {1: "Ace", 8: "Fante", 9: "Cavallo", 10: "Re"}
+
+
+def _category_words(component: ScoringComponent) -> str:
     if isinstance(component, Scope):
         return f"{_count(component.value, 'point')} for each scopa"
     if isinstance(component, Carte | Denari):
@@ -449,8 +629,22 @@ def _component_words(component: ScoringComponent) -> str:
     if isinstance(component, ReBello):
         return "1 point for the re bello (10D)"
     if isinstance(component, Napola):
+        most = "" if component.most == 10 else f", at most {component.most}"
         wins = "; all ten win the match" if component.napoleone_wins_match else ""
-        return f"the napola: a run of denari from the Ace scores its length from three on{wins}"
+        return f"a run of denari from the Ace scores its length from three on{most}{wins}"
+    if isinstance(component, Grande):
+        more = "; with the 7 of denari too 6, and with the 6 too 7" if component.extends else ""
+        return f"the Fante, Cavallo and Re of denari together score 5{more}"
+    if isinstance(component, AssoDueTre):
+        wins = "; all three win the match" if component.trio_wins_match else ""
+        return f"the Ace, 2 and 3 of denari score 1, 2 and 3 points to their taker{wins}"
+    if isinstance(component, Ponino):
+        return "a side that takes all four Cavalli scores its scope once more"
+    if isinstance(component, CardPoints):
+        ranks = _and([_RANK_LIST.get(rank, str(rank)) for rank in component.ranks])
+        return f"{_count(component.value, 'point')} for each {ranks} taken"
+    if isinstance(component, Declarations):
+        return "the points declared (busso and tris)"
     if isinstance(component, Primiera):
         return _primiera_words(component)
     return f"{component.name} (a category of its own)"
@@ -461,14 +655,20 @@ def _primiera_words(primiera: Primiera) -> str:
         return "1 point of primiera for the most sevens (on a tie the most sixes, Aces, fives...)"
     if primiera.rule is PrimieraRule.SETTANTA_3_SEVENS:
         return "1 point of primiera for three or four sevens"
+    if primiera.rule is PrimieraRule.BEST_CARDS:
+        how = (
+            "the best four cards, one of each suit, compared card by card from the highest, valued"
+        )
+    else:
+        how = "the sum of the best card of each suit valued"
     missing = (
         "a missing suit counts 0"
         if primiera.missing_suit is MissingSuit.ZERO
         else "a side lacking a suit cannot win it"
     )
     return (
-        "1 point for the best primiera, the sum of the best card of each suit valued "
-        f"{_primiera_values(primiera)}; {missing} (none on a tie)"
+        f"1 point for the best primiera, {how} {_primiera_values(primiera)}; {missing} "
+        "(none on a tie)"
     )
 
 
@@ -498,6 +698,9 @@ def _stakes_words(rules: Rules) -> str:
 
 def rules_text(rules: Rules) -> str:
     """The rules in words: players, dealing, capturing, Aces, scopa, scoring, match and clock.
+
+    Rules that have them add the first table of 15 or 30 (`first`) and declarations
+    (`declare`).
 
     Examples:
         >>> from scopa import find_variant
@@ -530,22 +733,22 @@ def rules_text(rules: Rules) -> str:
         else f"{rules.move_time_limit:g} seconds a move; a player who takes longer abandons "
         "the match"
     )
-    aces = _ace_words(rules)
+    optional = [
+        ("aces", _ace_words(rules)),
+        ("first", _first_table_words(rules)),
+        ("declare", _declaration_words(rules)),
+    ]
     fields = [
         ("players", _players_words(rules)),
         ("dealing", _dealing_words(rules)),
         ("capture", _capture_words(rules)),
-        *([("aces", aces)] if aces else []),
+        *[(label, words) for label, words in optional if words is not None],
         ("scopa", _scopa_words(rules)),
         *[
             ("scoring" if i == 0 else "", _component_words(c))
             for i, c in enumerate(rules.scoring.components)
         ],
-        (
-            "match",
-            f"the first side to {rules.target} points wins; on a tie at the top, more hands "
-            "are played",
-        ),
+        ("match", _match_words(rules)),
         ("clock", clock),
         ("stakes", _stakes_words(rules)),
     ]

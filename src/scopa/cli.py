@@ -38,6 +38,8 @@ from scopa.board import (
     WIDTH,
     card_name,
     cards_text,
+    declaration_text,
+    ending_text,
     match_summary,
     match_text,
     move_text,
@@ -50,7 +52,7 @@ from scopa.board import (
 from scopa.cards import Card, Rank
 from scopa.errors import ScopaError
 from scopa.match import Match
-from scopa.moves import Move
+from scopa.moves import Declaration, Move
 from scopa.records import read_record, write_record
 from scopa.rules import Rules, find_variant, variant_aliases, variant_names
 from scopa.stakes import AbandonReason
@@ -75,6 +77,11 @@ at the end of the input.
 """
 
 _SAVE_NAME = "scopa-match.txt"
+_DECLARE_WORDS = (
+    "With the first card of each deal you may declare your hand (busso: three cards under "
+    "10, 3 points; tris: three of a kind, 10 points): you are asked when you may, or add "
+    "@busso or @tris to the card (1D@busso). A declared hand is shown to everyone."
+)
 _SUITS = "D denari (♦), C coppe (♥), S spade (♠), B bastoni (♣)"
 _SUIT_STYLES = {"D": "bold yellow", "C": "bold red", "S": "bold blue", "B": "bold green"}
 
@@ -85,6 +92,16 @@ class _UsageError(Exception):
 
 class _DataError(Exception):
     """Bad data, such as a record that cannot be read: reported on one line, exit status 1."""
+
+
+def _claim_words(rules: Rules) -> str:
+    """How to claim, under rules with claims (else nothing)."""
+    if not rules.claim_out:
+        return ""
+    return (
+        f"Add ! to a move (7D!) to claim that your side has reached {rules.target} points "
+        "with it: a right claim wins the match at once, a wrong one loses it."
+    )
 
 
 def _quoted(text: str, limit: int = 60) -> str:
@@ -310,6 +327,9 @@ class _Game:
                 announced = self.match.hand_number
                 dealer = player_name(self.match.dealer, self.human)
                 self._note(f"Hand {announced}: {dealer} {_verb('deal', dealer)}", "bold")
+                swept = _first_table_note(self.match.state, self.human)
+                if swept is not None and not self.match.state.history:
+                    self._note(swept, "bold magenta")
             try:
                 if self.match.state.current_player == self.human:
                     self._human_turn()
@@ -331,6 +351,8 @@ class _Game:
             f"plays {self._others()}."
         )
         say(f"Type a card as its rank and suit: 7D is the 7 of denari. Suits: {_SUITS}.")
+        for words in (_DECLARE_WORDS if rules.declarations else "", _claim_words(rules)):
+            say(words)
         say(self._clock_words())
         say("Type help for help, quit to stop.")
 
@@ -403,13 +425,36 @@ class _Game:
         state = self.match.state
         player = state.current_player
         assert player is not None
-        self._apply(player, self.agent.choose(view(state, player), self.rng), None)
+        move = self.agent.choose(view(state, player), self.rng)
+        self._apply(player, self._claimed_if_right(move), None)
+
+    def _claimed_if_right(self, move: Move) -> Move:
+        """The computer's move, claiming the target exactly when the claim is right.
+
+        An agent sees one hand, not the match's totals; the claim is decided from public
+        facts: the side's total and the points it is sure of after the move.
+        """
+        rules = self.match.rules
+        if not rules.claim_out:
+            return move
+        state = self.match.state
+        player = state.current_player
+        assert player is not None
+        side = rules.side_of(player)
+        sure = state.apply(move).guaranteed_points()[side]
+        right = self.match.totals[side] + sure >= rules.target
+        return move.announced(move.declaration, claim=right)
 
     def _human_turn(self) -> None:
         if self.deadline is None and self.limit is not None:
             self.deadline = self.io.clock() + self.limit
         self._draw(match_text(self.match, self.human))
-        choice = self._choose_move(self.match.state)
+        state = self.match.state
+        allowed = _declarations_allowed(state.legal_moves())
+        if allowed:
+            kinds = " or ".join(declaration_text(d) for d in allowed)
+            self.screen.say(f"You may declare your hand with this card: {kinds}.", "bold")
+        choice = self._choose_move(state)
         if choice == "menu":
             self._menu()
         elif choice == "time":
@@ -446,18 +491,60 @@ class _Game:
             if not text:
                 continue
             try:
-                options = self._options(state, text)
+                body, declaration, claim = _announcement(text)
+                self._check_claim(claim)
+                options = self._options(state, body)
+                chosen = options[0] if len(options) == 1 else self._choose_capture(options)
+                if isinstance(chosen, Move):
+                    return self._announced(state, chosen, declaration, claim)
             except (_Refused, ScopaError) as error:
                 self.screen.say(str(error), "red")
                 continue
-            if len(options) == 1:
-                return options[0]
-            chosen = self._choose_capture(options)
             if chosen is not None:
                 return chosen
 
+    def _check_claim(self, claim: bool) -> None:
+        rules = self.match.rules
+        if claim and not rules.claim_out:
+            raise _Refused(f"There are no claims under the {rules.name} rules.")
+
+    def _announced(
+        self, state: GameState, move: Move, declaration: Declaration | None, claim: bool
+    ) -> Move | str:
+        """The move with the declaration typed or chosen now, and the claim if typed.
+
+        Raises:
+            _Refused: the typed declaration cannot be made with this move.
+        """
+        legal = state.legal_moves()
+        allowed = [d for d in Declaration if move.announced(d) in legal]
+        if declaration is not None and declaration not in allowed:
+            raise _Refused(_why_not_declared(state, declaration, self.human))
+        if declaration is None and allowed:
+            chosen = self._choose_declaration(allowed)
+            if not isinstance(chosen, Declaration | None):
+                return chosen
+            declaration = chosen
+        return move.announced(declaration, claim=claim)
+
+    def _choose_declaration(self, allowed: list[Declaration]) -> Declaration | str | None:
+        """The declaration the player makes (`None` for none), or `"time"`."""
+        self.screen.say("  0) declare nothing")
+        for number, declaration in enumerate(allowed, 1):
+            self.screen.say(f"  {number}) declare {declaration_text(declaration)}")
+        while True:
+            answer = self._ask("Declare your hand? ")
+            if answer is None:
+                return "time"
+            if answer.isdigit() and int(answer) <= len(allowed):
+                return None if answer == "0" else allowed[int(answer) - 1]
+            self.screen.say("Choose one of the numbers above.", "red")
+
     def _options(self, state: GameState, text: str) -> list[Move]:
-        """The moves `text` may mean: a card alone, or a whole move such as `7Dx3C+4S`."""
+        """The plain moves `text` may mean: a card alone, or a whole move such as `7Dx3C+4S`.
+
+        A plain move has no declaration and no claim.
+        """
         whole = "x" in text.lower()
         card = Move.parse(text).card if whole else Card.parse(text)
         hand = state.hands[self.human]
@@ -467,7 +554,11 @@ class _Game:
             )
         if whole:
             return [state.parse_move(text)]
-        options = [move for move in state.legal_moves() if move.card == card]
+        options = [
+            move
+            for move in state.legal_moves()
+            if move.card == card and move.declaration is None and not move.claim
+        ]
         if not options:
             legal = ", ".join(map(str, state.legal_moves()))
             raise _Refused(f"You cannot play {card} now. Legal moves: {legal}")
@@ -492,7 +583,15 @@ class _Game:
         say(f"  Suits: {_SUITS}.")
         say("  So 1C is the Ace of coppe, and 7D the settebello. When the card can take")
         say("  different cards you are asked which; or type it all: 7Dx3C+4S.")
-        say("Legal moves: " + ", ".join(str(m) for m in state.legal_moves()))
+        rules = self.match.rules
+        for words in (_DECLARE_WORDS if rules.declarations else "", _claim_words(rules)):
+            if words:
+                self.screen.wrap(words)
+        plain = [m for m in state.legal_moves() if m.declaration is None and not m.claim]
+        say("Legal moves: " + ", ".join(str(m) for m in plain))
+        allowed = _declarations_allowed(state.legal_moves())
+        if allowed:
+            say("You may declare now: " + " or ".join(declaration_text(d) for d in allowed))
         say("Type quit (or press Ctrl-C) to abandon or save the match.")
         if self.limit is not None:
             say(f"The clock keeps running: {self.limit:g} s for each whole move.")
@@ -509,11 +608,17 @@ class _Game:
         final = before.apply(move)  # the hand's last state, even when the next is dealt
         name = player_name(player, self.human)
         text = f"{name.capitalize()} {_verb('play', name)} {move_text(move)}"
+        if move.declaration is not None:
+            text += f", and {_verb('show', name)} {cards_text(final.hands[player])}"
         if final.scope[player] > before.scope[player]:
             self._note(f"{text}. Scopa!", "bold magenta")
         else:
             self._note(text)
-        if final.is_terminal:
+        claim = after.claim
+        if claim is not None:
+            right = "right" if claim.correct else "wrong"
+            self._note(f"The claim is {right}: the match is over.", "bold")
+        elif final.is_terminal:
             self._hand_over(before, move, final)
 
     def _hand_over(self, before: GameState, move: Move, final: GameState) -> None:
@@ -594,6 +699,9 @@ class _Game:
             verdict = f"You win! {totals}"
         else:
             verdict = f"Your side wins! {totals}"
+        ending = ending_text(self.match, self.human)
+        if ending is not None and self.match.abandonment is None:
+            self.screen.say(f"{ending[0].upper()}{ending[1:]}.", "bold")
         self.screen.say(verdict, "bold")
         if _yes(self.io, "Save the match record? [y/N] "):
             self._save()
@@ -613,6 +721,59 @@ class _Game:
                 continue
             self.screen.say(f"Saved to {name}")
             return
+
+
+_DECLARATION_RULES = {
+    Declaration.BUSSO: "three cards adding up to less than 10",
+    Declaration.TRIS: "three cards of one rank",
+}
+
+
+def _announcement(text: str) -> tuple[str, Declaration | None, bool]:
+    """A typed move split into the move, the declaration (`@busso`) and the claim (`!`)."""
+    body = text.strip()
+    claim = body.endswith("!")
+    body, at, named = body.removesuffix("!").partition("@")
+    if not at:
+        return body.strip(), None, claim
+    try:
+        declaration = Declaration(named.strip().lower())
+    except ValueError:
+        raise _Refused(
+            f"Cannot declare {_quoted(named)}: the declarations are @busso and @tris."
+        ) from None
+    return body.strip(), declaration, claim
+
+
+def _declarations_allowed(moves: Sequence[Move]) -> list[Declaration]:
+    """The declarations some of `moves` make, in their order."""
+    made = {move.declaration for move in moves}
+    return [declaration for declaration in Declaration if declaration in made]
+
+
+def _why_not_declared(state: GameState, declaration: Declaration, seat: int) -> str:
+    """Why the player at `seat` cannot make `declaration` now."""
+    rules = state.rules
+    if not rules.declarations:
+        return f"There are no declarations under the {rules.name} rules."
+    hand = state.hands[seat]
+    if len(hand) != rules.hand_size:
+        return "You may declare only with the first card of a deal."
+    return (
+        f"Your hand {cards_text(hand)} is not a {declaration.value}: "
+        f"{_DECLARATION_RULES[declaration]}."
+    )
+
+
+def _first_table_note(state: GameState, seat: int | None = None) -> str | None:
+    """Who swept a first table of 15 or 30 as the hand was dealt, if anyone did."""
+    for player, made in enumerate(state.scope):
+        if made:
+            name = player_name(player, seat)
+            swept = cards_text(state.piles[player])
+            noun = "a scopa" if made == 1 else f"{made} scope"
+            return f"{name.capitalize()} {_verb('sweep', name)} the first table, {swept}: {noun}."
+    return None
 
 
 def _verb(verb: str, subject: str) -> str:
@@ -747,7 +908,8 @@ def _replay(args: argparse.Namespace, io_: _Io) -> int:
     if step:
         screen.say("Press Enter to see each play, or type q and Enter to stop.")
     hands = list(match.hands)
-    unfinished = [] if match.is_over and match.abandonment is None else [None]
+    ended_after_a_hand = match.is_over and match.abandonment is None and match.claim is None
+    unfinished = [] if ended_after_a_hand else [None]
     for record in [*hands, *unfinished]:
         if record is None:
             number, deck, dealer = len(hands) + 1, match.deck, match.dealer
@@ -758,6 +920,9 @@ def _replay(args: argparse.Namespace, io_: _Io) -> int:
         screen.say()
         screen.say(f"Hand {number}, dealer player {dealer}, deal {deck!s}", "bold")
         screen.say(f"  Table {cards_text(state.table)}")
+        swept = _first_table_note(state)
+        if swept is not None:
+            screen.say(f"  {swept}")
         for player, move in plays:
             if step and (io_.read("(Enter, or q to stop) ", None) or "").lower().startswith("q"):
                 return 0
@@ -769,9 +934,9 @@ def _replay(args: argparse.Namespace, io_: _Io) -> int:
             screen.say()
             screen.say(score_text(record.score, rules))
     screen.say()
-    if match.abandonment is not None:
-        gone = match.abandonment
-        screen.say(f"Player {gone.player} abandoned ({gone.reason.value}).")
+    ending = ending_text(match)
+    if ending is not None:
+        screen.say(f"{ending[0].upper()}{ending[1:]}.")
     winner = match.winner
     if winner is not None:
         totals = " - ".join(map(str, match.totals))

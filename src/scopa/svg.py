@@ -12,7 +12,10 @@ Every picture is one `<svg>` element with a `<title>`, and uses no ids and no ex
 references, so several can share a page. Each drawn card is a `<g class="card">` with a
 `<title>` and data attributes: `data-face` (`up` or `down`), `data-where` (`hand` or
 `table`), `data-player` (for a hand) and, on face-up cards only, `data-card` (such as
-`7D`). Piles carry `data-cards` and `data-scope`, the stock `data-cards`.
+`7D`); a card of a hand that a declaration showed (Cirulla) has `data-shown="yes"`, and is
+face up even in a hand seen face down. Piles carry `data-cards` and `data-scope`, the stock
+`data-cards`; under rules with declarations, each seat says the points its player declared
+in a `<g class="declared">` with `data-points`.
 
 Examples:
     >>> from scopa import GameState, find_variant
@@ -590,12 +593,16 @@ def _hand(
     step = _row_step(count, room, _CARD_W * scale, 6 * scale)
     if box.w > 500:  # a wide panel centres the hand
         x += (room - (_CARD_W * scale + step * (count - 1))) / 2
-    if isinstance(cards, int):
-        for i in range(cards):
+    shown = seen.shown[player]
+    if isinstance(cards, int):  # the cards a declaration showed lie face up, then the others
+        for i, card in enumerate(shown):
+            _card(parent, card, x + i * step, y, scale, **where, data_shown="yes")
+        for i in range(len(shown), cards):
             _back(parent, x + i * step, y, scale, **where)
     else:
         for i, card in enumerate(cards):
-            _card(parent, card, x + i * step, y, scale, **where)
+            mark = "yes" if card in shown else None
+            _card(parent, card, x + i * step, y, scale, **where, data_shown=mark)
 
 
 def _stack(parent: ET.Element, x: float, y: float, count: int, scale: float) -> None:
@@ -689,6 +696,18 @@ def _seat(parent: ET.Element, seen: Scene, player: int, box: _Box) -> None:
     pile_x = box.x + box.w - pile_w
     _hand(seat, seen, player, box.x + 14, box.y + 38, pile_x - box.x - 28, box)
     _pile(seat, seen, player, pile_x, box.y + 38, box.pile)
+    if seen.rules.declarations:
+        _declared(seat, seen, player, box)
+
+
+def _declared(parent: ET.Element, seen: Scene, player: int, box: _Box) -> None:
+    """The points a player declared in the hand, under the hand (rules with declarations)."""
+    points = seen.declared[player]
+    shown = " ".join(map(str, seen.shown[player]))
+    title = f"player {player} declared {points} points" + (f", showing {shown}" if shown else "")
+    group = _add_group(parent, title=title, class_="declared", data_points=points)
+    words = f"declared {points} points" + (f" · shows {shown}" if shown else "")
+    _add_text(group, box.x + 14, box.y + box.h - 8, words, fill=_HIGHLIGHT, font_size=13)
 
 
 def _grid(count: int, room_w: float, room_h: float, largest: float) -> tuple[float, int]:
@@ -776,9 +795,15 @@ def _last_play(last: tuple[int, Move] | None) -> str:
         return "no play yet"
     player, move = last
     if not move.captured:
-        return f"last play: player {player} lays {move.card}"
-    taken = "+".join(map(str, sorted(move.captured)))
-    return f"last play: player {player}'s {move.card} takes {taken}"
+        text = f"last play: player {player} lays {move.card}"
+    else:
+        taken = "+".join(map(str, sorted(move.captured)))
+        text = f"last play: player {player}'s {move.card} takes {taken}"
+    if move.declaration is not None:
+        text += f", declaring {move.declaration.value} ({move.declaration.points} points)"
+    if move.claim:
+        text += ", claiming the target"
+    return text
 
 
 def _stock(parent: ET.Element, count: int, x: float, y: float) -> None:
@@ -824,6 +849,11 @@ def _accessible_title(seen: Scene) -> str:
         for p, cards in enumerate(seen.hands)
         if not isinstance(cards, int)
     ]
+    shown += [
+        f"player {p} has shown {' '.join(map(str, cards))}"
+        for p, cards in enumerate(seen.shown)
+        if cards and isinstance(seen.hands[p], int)
+    ]
     return (
         f"Scopa position, {rules.name}, {rules.players} players: {_status(seen)}; "
         f"table {table}; " + "; ".join(shown)
@@ -848,7 +878,9 @@ def state_svg(
     scopa; chips mark the dealer (`D`), the player to move (`to play`, with a gold frame)
     and each player's side when players play in sides. Once the hand is over the felt
     shows its score. Above all: the variant, the players and the state of the hand, then
-    the `caption` if one is given.
+    the `caption` if one is given. Under rules with declarations (Cirulla), the cards a
+    declaration showed lie face up even in a hand seen face down, and each seat gives the
+    points its player declared and the cards shown.
 
     A `PlayerView` is drawn from its own player's seat and shows only what it knows.
 
