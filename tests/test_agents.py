@@ -21,10 +21,17 @@ from scopa.agents import (
     play_hand,
     play_match,
 )
+from scopa.search import AlphaBetaAgent, ISMCTSAgent
 from tests.helpers import CLASSIC, every_preset, lead
 from tests.strategies import PRESETS, states
 
-AGENTS: list[Agent] = [RandomAgent(), GreedyAgent(), FlatMonteCarloAgent(iterations=2)]
+AGENTS: list[Agent] = [
+    RandomAgent(),
+    GreedyAgent(),
+    FlatMonteCarloAgent(iterations=2),
+    AlphaBetaAgent(iterations=2, depth=2),
+    ISMCTSAgent(iterations=20),
+]
 
 
 @every_preset

@@ -12,8 +12,6 @@ from collections.abc import Callable, Iterator
 
 import attrs
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import scopa.state
 from scopa import (
@@ -49,9 +47,9 @@ from scopa.search import (
     expected_points,
     solve,
 )
-from tests.helpers import CLASSIC, card_list, cards, chi_square, chi_square_critical, every_preset
+from tests.helpers import CLASSIC, card_list, cards, chi_square, chi_square_critical
 from tests.helpers import position as written_position
-from tests.strategies import PRESETS, states
+from tests.strategies import PRESETS
 
 AGENTS: list[AlphaBetaAgent | ISMCTSAgent] = [
     AlphaBetaAgent(iterations=2, depth=2),
@@ -286,20 +284,6 @@ def test_solve_checks_its_arguments() -> None:
 
 
 # ----------------------------------------------------------------------------- the agents
-
-
-@every_preset
-@settings(max_examples=8, deadline=None)
-@given(data=st.data())
-def test_agents_only_play_legal_moves(rules: Rules, data: st.DataObject) -> None:
-    state = data.draw(states(st.just(rules)))
-    if state.is_terminal:
-        return
-    rng = random.Random(data.draw(st.integers(0, 1000)))
-    for agent in AGENTS:
-        assert agent.choose(view(state), rng) in state.legal_moves()
-        with pytest.raises(TypeError, match="PlayerView"):
-            agent.choose(state, rng)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("agent", AGENTS, ids=lambda agent: type(agent).__name__)

@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any, Final
 
 from scopa._checks import quote
+from scopa._memo import remembered
 from scopa.cards import DECK, Card, parse_cards
 from scopa.errors import IllegalMoveError, NotationError
 from scopa.masks import ALL_CARDS, RANK_MASKS, CardMask, cards_of
@@ -428,13 +429,9 @@ def generator_for(rules: Rules) -> MoveGenerator:
         >>> [str(m) for m in generator.moves(hand, table)]
         ['7Dx7B', '9B']
     """
-    knobs = _capture_knobs(rules)
-    moves = _GENERATORS.get(knobs)
-    if moves is None:
-        if len(_GENERATORS) >= _GENERATOR_LIMIT:
-            _GENERATORS.clear()
-        moves = _GENERATORS[knobs] = MoveGenerator(rules)
-    return moves
+    return remembered(
+        _GENERATORS, _capture_knobs(rules), lambda: MoveGenerator(rules), _GENERATOR_LIMIT
+    )
 
 
 class MoveGenerator:

@@ -31,6 +31,7 @@ from typing import Final, Protocol
 import attrs
 
 from scopa._checks import check_number
+from scopa._memo import remembered
 from scopa.errors import InvalidArgumentError
 from scopa.masks import ALL_CARDS, cards_of
 from scopa.moves import Move
@@ -397,12 +398,7 @@ _SCORING_LIMIT: Final = 64
 
 def _scoring_of(rules: Rules) -> _Scoring:
     """The mask scoring of some rules (a bounded cache: rules are values, often the same)."""
-    scoring = _SCORINGS.get(rules)
-    if scoring is None:
-        if len(_SCORINGS) >= _SCORING_LIMIT:
-            _SCORINGS.clear()
-        scoring = _SCORINGS[rules] = _Scoring(rules)
-    return scoring
+    return remembered(_SCORINGS, rules, lambda: _Scoring(rules), _SCORING_LIMIT)
 
 
 def expected_points(game: GameState | PlayerView) -> tuple[float, ...]:

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final, cast
 
 from scopa._checks import check_number, check_type, is_int, quote
+from scopa._memo import remembered
 from scopa._shuffle import accepted_order, misdealt
 from scopa.cards import DECK, Card, Deck, format_cards, parse_cards
 from scopa.errors import (
@@ -94,12 +95,7 @@ _PLAY_LIMIT: Final = 256
 
 def _play_of(rules: Rules) -> _Play:
     """The play record of some rules (a bounded cache: rules are values, often the same)."""
-    play = _PLAYS.get(rules)
-    if play is None:
-        if len(_PLAYS) >= _PLAY_LIMIT:
-            _PLAYS.clear()
-        play = _PLAYS[rules] = _Play(rules)
-    return play
+    return remembered(_PLAYS, rules, lambda: _Play(rules), _PLAY_LIMIT)
 
 
 def clear_caches() -> None:
