@@ -60,7 +60,7 @@ import attrs
 
 from scopa._checks import quote
 from scopa.errors import IllegalMoveError, InvalidArgumentError
-from scopa.masks import RANK_MASKS, bits
+from scopa.masks import RANK_MASKS
 from scopa.moves import Move, move_of_key
 from scopa.rules import AceOnAce, Rules
 from scopa.state import GameState, PlayerView
@@ -175,16 +175,38 @@ def _flat_id(rules: Rules, move: Move, table: int) -> int:
     return block + _FIRST_SUM + k
 
 
-def _compact_ids(moves: tuple[Move, ...]) -> dict[Move, int]:
-    """The compact id of each move (those past a card's 64th choice have none)."""
-    seen = [0] * 40
-    ids = {}
-    for move in moves:
-        index = move.card.index
-        if seen[index] < COMPACT_OPTIONS:
-            ids[move] = index * COMPACT_OPTIONS + seen[index]
-        seen[index] += 1
-    return ids
+class _CompactIds:
+    """The compact ids of one tuple of legal moves: sorted, and the move of each."""
+
+    __slots__ = ("actions", "move_of", "moves")
+
+    def __init__(self, moves: tuple[Move, ...]) -> None:
+        seen = [0] * 40
+        move_of: dict[int, Move] = {}
+        for move in moves:
+            index = move.card.index
+            if seen[index] < COMPACT_OPTIONS:
+                move_of[index * COMPACT_OPTIONS + seen[index]] = move
+            seen[index] += 1
+        self.moves: Final = moves
+        self.move_of: Final = move_of
+        self.actions: Final = tuple(sorted(move_of))
+
+
+_last_compact = _CompactIds(())
+
+
+def _compact_ids(moves: tuple[Move, ...]) -> _CompactIds:
+    """The compact ids of `moves` (those past a card's 64th choice have none).
+
+    A state computes its legal moves once, so the mask, the legal ids and the move of an id
+    in one step all ask about the same tuple: the last answer is kept for it.
+    """
+    global _last_compact
+    last = _last_compact
+    if last.moves is not moves:
+        last = _last_compact = _CompactIds(moves)
+    return last
 
 
 def action_of(state: GameState | PlayerView, move: Move, encoding: ActionEncoding = COMPACT) -> int:
@@ -197,7 +219,8 @@ def action_of(state: GameState | PlayerView, move: Move, encoding: ActionEncodin
     """
     _id_count(encoding, state.rules)
     if encoding is COMPACT:
-        action = _compact_ids(state.legal_moves()).get(move)
+        ids = _compact_ids(state.legal_moves()).move_of
+        action = next((a for a, legal in ids.items() if legal == move), None)
         if action is None:
             raise IllegalMoveError(f"'{move}' is not a legal move here: it has no compact id")
         return action
@@ -218,11 +241,10 @@ def move_of_action(
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
         raise IllegalMoveError(f"action {quote(action)} is not an id from 0 to {count - 1}")
     if encoding is COMPACT:
-        index, k = divmod(action, COMPACT_OPTIONS)
-        choices = [move for move in state.legal_moves() if move.card.index == index]
-        if k >= len(choices):
+        move = _compact_ids(state.legal_moves()).move_of.get(action)
+        if move is None:
             raise IllegalMoveError(f"action {action} is not a legal move here")
-        return choices[k]
+        return move
     index = _card_of_action(action)
     offset = action - OFFSETS[index]
     table = state.table_mask
@@ -249,7 +271,7 @@ def legal_actions(state: GameState | PlayerView, encoding: ActionEncoding = COMP
     _id_count(encoding, rules)
     moves = state.legal_moves()
     if encoding is COMPACT:
-        return sorted(_compact_ids(moves).values())
+        return list(_compact_ids(moves).actions)
     table = state.table_mask
     actions = []
     for move in moves:
@@ -366,35 +388,44 @@ def observation(seen: PlayerView) -> list[float]:
     rules = seen.rules
     n = rules.players
     me = seen.player
-    layout = ObservationLayout.of(n, rules.declarations)
-    values = [0.0] * layout.size
-    _set_cards(values, layout.hand.start, seen.hand_mask)
-    _set_cards(values, layout.table.start, seen.table_mask)
+    seats = [(me + k) % n for k in range(n)]
     piles = seen.pile_masks
+    values = _card_floats([seen.hand_mask, seen.table_mask, *[piles[p] for p in seats]])
     sizes = seen.hand_sizes
+    full = rules.hand_size
+    values += [sizes[player] / full for player in seats]
     scope = seen.scope
-    for k in range(n):
-        player = (me + k) % n
-        _set_cards(values, layout.piles[k].start, piles[player])
-        values[layout.hand_sizes.start + k] = sizes[player] / rules.hand_size
-        values[layout.scope.start + k] = float(scope[player])
-    values[layout.stock.start] = seen.stock_size / 40
+    values += [float(scope[player]) for player in seats]
+    values.append(seen.stock_size / 40)
     to_move = seen.current_player
-    if to_move is not None:
-        values[layout.to_move.start + (to_move - me) % n] = 1.0
-    values[layout.dealer.start + (seen.dealer - me) % n] = 1.0
+    values += _one_hot(n, None if to_move is None else (to_move - me) % n)
+    values += _one_hot(n, (seen.dealer - me) % n)
     last = seen.last_capturer
-    values[layout.last_capturer.start + (n if last is None else (last - me) % n)] = 1.0
+    values += _one_hot(n + 1, n if last is None else (last - me) % n)
     if rules.declarations:
         shown = seen.revealed_masks
+        values += _card_floats([shown[player] for player in seats])
         declared = seen.declared
-        for k in range(n):
-            player = (me + k) % n
-            _set_cards(values, layout.revealed[k].start, shown[player])
-            values[layout.declared.start + k] = float(declared[player])
+        values += [float(declared[player]) for player in seats]
     return values
 
 
-def _set_cards(values: list[float], start: int, mask: int) -> None:
-    for index in bits(mask):
-        values[start + index] = 1.0
+def _one_hot(length: int, hot: int | None) -> list[float]:
+    values = [0.0] * length
+    if hot is not None:
+        values[hot] = 1.0
+    return values
+
+
+_TEN_CARDS = tuple(tuple(float(bits >> i & 1) for i in range(10)) for bits in range(1024))
+"""The 10 floats of each 10-bit piece of a card mask, lowest bit first."""
+
+
+def _card_floats(masks: list[int]) -> list[float]:
+    """40 floats per card mask, one after the other, 1.0 at each card's index."""
+    ten = _TEN_CARDS
+    values: list[float] = []
+    for mask in masks:
+        values += ten[mask & 1023] + ten[mask >> 10 & 1023] + ten[mask >> 20 & 1023]
+        values += ten[mask >> 30]
+    return values
