@@ -210,35 +210,53 @@ def _rank_counts(cards: Iterable[int]) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=4096)
+def _annulled_completions(
+    misdeal: MisdealRule, table: tuple[int, ...], left: int
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The ways `left` more cards complete a first table into one the misdeal rule annuls.
+
+    `table` holds the rank counts of the table so far (Ace first). Each way is given by the
+    ranks it adds, as `(rank, count)` pairs. The misdeal rules look at ranks only, so a
+    table is judged by any one set of cards with its rank counts.
+    """
+    found = []
+
+    def extend(rank: int, left: int, counts: list[int]) -> None:
+        if left == 0:
+            shown = 0
+            for r, count in enumerate(counts):
+                for suit in range(count):
+                    shown |= 1 << (10 * suit + r)
+            if misdeal.annuls_mask(shown):
+                added = tuple((r, c - t) for r, (c, t) in enumerate(zip(counts, table, strict=True)) if c > t)
+                found.append(added)
+            return
+        if rank == 10:
+            return
+        for taken in range(min(left, 4 - counts[rank]) + 1):
+            counts[rank] += taken
+            extend(rank + 1, left - taken, counts)
+            counts[rank] -= taken
+
+    extend(0, left, list(table))
+    return tuple(found)
+
+
 def _accepted_tables(
     misdeal: MisdealRule, remaining: tuple[int, ...], table: tuple[int, ...], left: int
 ) -> int:
     """How many ways `left` more cards complete a first table the misdeal rule accepts.
 
     `remaining` and `table` are the rank counts of the cards not dealt yet and of the table
-    so far. The misdeal rules look at ranks only, so a table is judged by any one set of
-    cards with its rank counts.
+    so far: every choice of `left` remaining cards, less those that make a table the rule
+    annuls.
     """
-    total = 0
-
-    def extend(rank: int, left: int, ways: int, counts: list[int]) -> None:
-        nonlocal total
-        if left == 0:
-            shown = 0
-            for r, count in enumerate(counts):
-                for suit in range(count):
-                    shown |= 1 << (10 * suit + r)
-            if not misdeal.annuls_mask(shown):
-                total += ways
-            return
-        if rank == 10:
-            return
-        for taken in range(min(left, remaining[rank]) + 1):
-            counts[rank] += taken
-            extend(rank + 1, left - taken, ways * math.comb(remaining[rank], taken), counts)
-            counts[rank] -= taken
-
-    extend(0, left, 1, list(table))
+    total = math.comb(sum(remaining), left)
+    for added in _annulled_completions(misdeal, table, left):
+        ways = 1
+        for rank, count in added:
+            ways *= math.comb(remaining[rank], count)
+        total -= ways
     return total
 
 
@@ -375,7 +393,11 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             return []
         dealt = node.dealt
         remaining = [index for index in range(40) if index not in dealt]
-        weights = [_deal_weight(node.setup, (*dealt, index)) for index in remaining]
+        by_rank: dict[int, int] = {}  # the weight depends on the card's rank only
+        for index in remaining:
+            if index % 10 not in by_rank:
+                by_rank[index % 10] = _deal_weight(node.setup, (*dealt, index))
+        weights = [by_rank[index % 10] for index in remaining]
         total = sum(weights)
         return [(index, w / total) for index, w in zip(remaining, weights, strict=True) if w]
 
