@@ -61,7 +61,7 @@ import attrs
 from scopa._checks import quote
 from scopa.errors import IllegalMoveError, InvalidArgumentError
 from scopa.masks import RANK_MASKS
-from scopa.moves import Move, move_of_key
+from scopa.moves import Declaration, Move, move_of_key
 from scopa.rules import AceOnAce, Rules
 from scopa.state import GameState, PlayerView
 
@@ -72,10 +72,13 @@ __all__ = [
     "FLAT",
     "OFFSETS",
     "ActionEncoding",
+    "InformationStateLayout",
     "ObservationLayout",
     "action_flags",
     "action_mask",
     "action_of",
+    "information_state",
+    "information_state_size",
     "legal_actions",
     "move_of_action",
     "observation",
@@ -407,6 +410,117 @@ def observation(seen: PlayerView) -> list[float]:
         values += _card_floats([shown[player] for player in seats])
         declared = seen.declared
         values += [float(declared[player]) for player in seats]
+    return values
+
+
+@attrs.frozen
+class InformationStateLayout:
+    """Where each feature of an [`information_state`][scopa.encoding.information_state] lies.
+
+    The vector is the observation, then one slot per play of the hand, in order, each
+    laid out by the slot fields below (offsets from the slot's start). Seats are counted
+    from the observer.
+
+    Examples:
+        >>> layout = InformationStateLayout.of(2, 36)
+        >>> layout.plays[0], layout.card, layout.captured, layout.play_size, layout.size
+        (slice(172, 254, None), slice(2, 42, None), slice(42, 82, None), 82, 3124)
+    """
+
+    observation: ObservationLayout
+    """The layout of the observation the vector starts with."""
+    plays: tuple[slice, ...]
+    """The slot of each play of the hand, in order; slots of plays not made yet are 0."""
+    seat: slice
+    """In a slot: the seat that played, one-hot."""
+    card: slice
+    """In a slot: the card played, one-hot."""
+    captured: slice
+    """In a slot: the cards captured, one entry per card."""
+    declaration: slice
+    """In a slot, under rules with declarations: the declaration made, one-hot in the
+    order of `Declaration` (all 0 for none)."""
+    claim: slice
+    """In a slot, under rules with claims: 1 when the play claims the target."""
+    play_size: int
+    """The length of a slot."""
+    size: int
+    """The length of the vector."""
+
+    @staticmethod
+    @functools.lru_cache(maxsize=64)
+    def of(
+        players: int, plays: int, declarations: bool = False, claims: bool = False
+    ) -> InformationStateLayout:
+        """The layout for a number of players and of plays per hand, with or without
+        declarations and claims."""
+        seen = ObservationLayout.of(players, declarations)
+        ends = [0]
+
+        def span(length: int) -> slice:
+            ends.append(ends[-1] + length)
+            return slice(ends[-2], ends[-1])
+
+        seat = span(players)
+        card = span(40)
+        captured = span(40)
+        declaration = span(len(Declaration) if declarations else 0)
+        claim = span(1 if claims else 0)
+        size = ends[-1]
+        starts = range(seen.size, seen.size + plays * size, size)
+        return InformationStateLayout(
+            observation=seen,
+            plays=tuple(slice(start, start + size) for start in starts),
+            seat=seat,
+            card=card,
+            captured=captured,
+            declaration=declaration,
+            claim=claim,
+            play_size=size,
+            size=seen.size + plays * size,
+        )
+
+    @staticmethod
+    def for_rules(rules: Rules) -> InformationStateLayout:
+        """The layout for these rules: a slot for each of their plays per hand."""
+        return InformationStateLayout.of(
+            rules.players, rules.plays_per_hand, rules.declarations, rules.claim_out
+        )
+
+
+def information_state_size(rules: Rules) -> int:
+    """The length of an information-state vector for these rules."""
+    return InformationStateLayout.for_rules(rules).size
+
+
+_DECLARATION_PLACES = {declaration: place for place, declaration in enumerate(Declaration)}
+
+
+def information_state(seen: PlayerView) -> list[float]:
+    """The view and every play of the hand so far, as a flat list of floats.
+
+    The [`observation`][scopa.encoding.observation], then one slot per play in the order
+    they were made (see [`InformationStateLayout`][scopa.encoding.InformationStateLayout]),
+    then zeros for the plays still to come. Two states give the same vector for a player
+    when the player cannot tell them apart, and different vectors when the plays seen came
+    in a different order.
+    """
+    rules = seen.rules
+    layout = InformationStateLayout.for_rules(rules)
+    n = rules.players
+    me = seen.player
+    values = observation(seen)
+    for player, move in seen.history[: len(layout.plays)]:
+        values += _one_hot(n, (player - me) % n)
+        values += _card_floats([move.card_mask, move.captured_mask])
+        if rules.declarations:
+            declaration = move.declaration
+            values += _one_hot(
+                len(Declaration), None if declaration is None else _DECLARATION_PLACES[declaration]
+            )
+        if rules.claim_out:
+            values.append(1.0 if move.claim else 0.0)
+    values += [0.0] * (layout.size - len(values))
     return values
 
 
