@@ -57,7 +57,7 @@ def encoded(rules: scopa.Rules, seed: int) -> None:
 
 
 def openspiel_loop() -> Loop:
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 
     import scopa.adapters.openspiel  # noqa: F401  (registers the game)
 

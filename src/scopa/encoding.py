@@ -452,8 +452,14 @@ class InformationStateLayout:
     def of(
         players: int, plays: int, declarations: bool = False, claims: bool = False
     ) -> InformationStateLayout:
-        """The layout for a number of players and of plays per hand, with or without
-        declarations and claims."""
+        """The layout for a number of players and of plays per hand.
+
+        Args:
+            players: the number of players.
+            plays: the plays of a hand (one slot each).
+            declarations: whether the rules have declarations.
+            claims: whether the rules have claims.
+        """
         seen = ObservationLayout.of(players, declarations)
         ends = [0]
 

@@ -233,7 +233,9 @@ def _annulled_completions(
                 for suit in range(count):
                     shown |= 1 << (10 * suit + r)
             if misdeal.annuls_mask(shown):
-                added = tuple((r, c - t) for r, (c, t) in enumerate(zip(counts, table, strict=True)) if c > t)
+                added = tuple(
+                    (r, c - t) for r, (c, t) in enumerate(zip(counts, table, strict=True)) if c > t
+                )
                 found.append(added)
             return
         if rank == 10:
