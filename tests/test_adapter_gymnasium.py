@@ -42,7 +42,7 @@ def test_check_env_on_the_default_environment() -> None:
 @pytest.mark.parametrize(
     ("variant", "reward"), [("classic", "win"), ("tretre", "stakes"), ("scopa-3", "win")]
 )
-def test_check_env_on_match_episodes(variant: str, reward: str) -> None:
+def test_check_env_on_match_episodes(variant: str, reward: Any) -> None:
     env = gymnasium.make(ENV_ID, variant=variant, episode="match", match_reward=reward)
     check_env(env.unwrapped)
     env.close()

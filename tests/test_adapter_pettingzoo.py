@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -37,7 +39,7 @@ def test_api_with_the_flat_encoding(variant: str) -> None:
 
 @pytest.mark.filterwarnings(*DICT_OBSERVATIONS)
 @pytest.mark.parametrize(("variant", "reward"), [("classic", "win"), ("tretre", "stakes")])
-def test_api_on_match_episodes(variant: str, reward: str) -> None:
+def test_api_on_match_episodes(variant: str, reward: Any) -> None:
     env = ScopaEnv(variant, episode="match", match_reward=reward)
     api_test(env, num_cycles=200, verbose_progress=False)
 
