@@ -1036,12 +1036,12 @@ class PlayerView(_Visible):
         "_declared",
         "_hand",
         "_hand_sizes",
+        "_history",
         "_last_capturer",
         "_piles",
         "_revealed",
         "_rules",
         "_scope",
-        "_source",
         "_stock_size",
         "_table",
         "_to_move",
@@ -1062,7 +1062,7 @@ class PlayerView(_Visible):
         self._scope = state._scope
         self._hand_sizes = tuple(h.bit_count() for h in hands)
         self._stock_size = len(state._deal.stock) - state._drawn
-        self._source = state  # the plays are read from it when asked for
+        self._history = state.history
         self._declared = state._declared
         self._revealed = state._revealed
 
@@ -1104,7 +1104,7 @@ class PlayerView(_Visible):
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:
         """The plays of the hand seen so far, as `(player, move)` pairs."""
-        return self._source.history
+        return self._history
 
     @property
     def unseen(self) -> frozenset[Card]:
@@ -1135,7 +1135,7 @@ class PlayerView(_Visible):
         )
         if self._rules.declarations:
             key += (*self._declared, *self._revealed)
-        return (*key, *(player << 50 | move.key for player, move in self.history))
+        return (*key, *(player << 50 | move.key for player, move in self._history))
 
     def hand_score(self) -> HandScore:
         """The score of the cards captured so far (everything it uses is public).
@@ -1180,7 +1180,7 @@ class PlayerView(_Visible):
         """
         unseen = [card.index for card in cards_of(ALL_CARDS & ~self._seen())]
         hands, stock = self._deal_hidden(unseen, self._hidden_hand_limits(unseen), rng)
-        deal = _Deal(self._rules, self._dealer, tuple(stock), self.history)
+        deal = _Deal(self._rules, self._dealer, tuple(stock), self._history)
         return GameState(
             deal,
             0,
@@ -1207,7 +1207,7 @@ class PlayerView(_Visible):
             return {}
         in_hands = sum(self._hand_sizes)
         played = rules.plays_per_hand - in_hands - self._stock_size  # in the whole hand
-        history = self.history
+        history = self._history
         this_deal = min(rules.players * rules.hand_size - in_hands, len(history))
         generator = _play_of(rules).generator
         hidden = _mask(unseen)
