@@ -33,6 +33,73 @@ def test_check_env(variant: str) -> None:
     env.close()
 
 
+def test_check_env_on_the_default_environment() -> None:
+    env = gymnasium.make(ENV_ID)
+    check_env(env.unwrapped)
+    env.close()
+
+
+@pytest.mark.parametrize(
+    ("variant", "reward"), [("classic", "win"), ("tretre", "stakes"), ("scopa-3", "win")]
+)
+def test_check_env_on_match_episodes(variant: str, reward: Any) -> None:
+    env = gymnasium.make(ENV_ID, variant=variant, episode="match", match_reward=reward)
+    check_env(env.unwrapped)
+    env.close()
+
+
+def play_match(env: ScopaGymEnv, seed: int) -> tuple[list[float], dict[str, Any], Any]:
+    """Play a match episode with masked random actions: the rewards, last info and last obs."""
+    obs, _ = env.reset(seed=seed)
+    env.action_space.seed(seed)
+    rewards = []
+    terminated = False
+    info: dict[str, Any] = {}
+    while not terminated:
+        assert env.observation_space.contains(obs)
+        totals = obs["observation"][-env.rules.number_of_sides :]
+        own = env.rules.side_of(env.seat)
+        assert totals[0] == pytest.approx(env.match.totals[own] / env.rules.target)
+        action = env.action_space.sample(mask=obs["action_mask"])
+        obs, reward, terminated, _, info = env.step(action)
+        assert "illegal_action" not in info
+        rewards.append(reward)
+    return rewards, info, obs
+
+
+@pytest.mark.parametrize(("variant", "seat"), [("classic", 1), ("scopa-4", 2), ("scopa-3", 0)])
+def test_match_episodes_pay_the_winner_at_the_end(variant: str, seat: int) -> None:
+    env = ScopaGymEnv(variant, RandomAgent(), seat, episode="match")
+    rules = env.rules
+    assert env.observation_space["observation"].shape == (
+        observation_size(rules) + rules.number_of_sides,
+    )
+    rewards, info, _ = play_match(env, 3)
+    match = env.match
+    assert match.is_over
+    assert len(match.hands) >= 1
+    assert len(rewards) > rules.plays_per_hand // rules.players  # more than one hand
+    assert not any(rewards[:-1])
+    assert rewards[-1] == (1.0 if rules.side_of(seat) == match.winner else -1.0)
+    assert info["winner"] == match.winner
+    assert info["totals"] == match.totals
+    assert max(match.totals) >= rules.target
+
+
+def test_match_episodes_can_pay_the_stakes() -> None:
+    env = ScopaGymEnv("tretre", RandomAgent(), 0, episode="match", match_reward="stakes")
+    rewards, _, _ = play_match(env, 5)
+    settlement = env.match.settlement
+    assert settlement is not None
+    assert rewards[-1] == float(settlement[0] - settlement[1])
+    with pytest.raises(InvalidArgumentError, match="no stakes"):
+        ScopaGymEnv("classic", episode="match", match_reward="stakes")
+    with pytest.raises(InvalidArgumentError, match="episode"):
+        ScopaGymEnv("classic", episode="hands")  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError, match="match episode"):
+        _ = ScopaGymEnv("classic").match
+
+
 @pytest.mark.parametrize(("variant", "seat"), [("classic", 0), ("scopa-4", 1), ("scopa-3", 2)])
 def test_check_env_with_the_flat_encoding(variant: str, seat: int) -> None:
     env = gymnasium.make(ENV_ID, variant=variant, seat=seat, illegal_action="random", encoding=FLAT)
@@ -117,16 +184,16 @@ def test_reset_with_a_seed_is_reproducible() -> None:
     assert env.position != first_hand
 
 
-def test_illegal_actions_raise_by_default() -> None:
-    env = ScopaGymEnv("classic")
+def test_illegal_actions_raise_when_asked() -> None:
+    env = ScopaGymEnv("classic", illegal_action="raise")
     env.reset(seed=1)
     illegal = next(a for a in range(env.action_space.n) if a not in legal_actions(env.position))
     with pytest.raises(IllegalMoveError, match="not legal for seat 0"):
         env.step(illegal)
 
 
-def test_illegal_actions_can_be_replaced() -> None:
-    env = ScopaGymEnv("classic", illegal_action="random")
+def test_illegal_actions_are_replaced_by_default() -> None:
+    env = ScopaGymEnv("classic")
     env.reset(seed=1)
     illegal = next(a for a in range(env.action_space.n) if a not in legal_actions(env.position))
     _, _, _, _, info = env.step(illegal)

@@ -22,7 +22,13 @@ from scopa.adapters.openspiel import (  # noqa: E402
     ScopaState,
     rules_from_parameters,
 )
-from scopa.encoding import ACTION_COUNT, legal_actions, observation  # noqa: E402
+from scopa.encoding import (  # noqa: E402
+    ACTION_COUNT,
+    information_state,
+    information_state_size,
+    legal_actions,
+    observation,
+)
 from scopa.errors import IllegalMoveError, RulesError  # noqa: E402
 from scopa.state import view  # noqa: E402
 
@@ -93,7 +99,6 @@ def test_default_parameters_give_the_preset(name: str) -> None:
 def test_knobs_change_the_rules() -> None:
     game = load(
         "scopa-4",
-        target=21,
         capture_priority="min-cards",
         misdeal="none",
         scopa_on_last_play=True,
@@ -102,9 +107,8 @@ def test_knobs_change_the_rules() -> None:
         dealer=3,
     )
     rules = game.rules
-    assert (rules.players, rules.target, rules.capture_priority.value, rules.misdeal.value) == (
+    assert (rules.players, rules.capture_priority.value, rules.misdeal.value) == (
         4,
-        21,
         "min-cards",
         "none",
     )
@@ -134,6 +138,8 @@ def test_bad_parameters_are_refused(parameters: dict[str, Any], error: type[Exce
 def test_unknown_parameters_are_refused() -> None:
     with pytest.raises(pyspiel.SpielError):
         pyspiel.load_game(GAME_NAME, {"players": 3})
+    with pytest.raises(pyspiel.SpielError):  # a game is one hand: no match target
+        pyspiel.load_game(GAME_NAME, {"target": 21})
     with pytest.raises(ValueError, match="unknown parameters"):
         rules_from_parameters({"players": 3})
 
@@ -454,3 +460,37 @@ def test_ismcts_partners_against_random_bots() -> None:
     assert state.is_terminal()
     returns = state.returns()
     assert returns[0] == returns[2] == -returns[1] == -returns[3]
+
+
+@pytest.mark.parametrize("variant", variant_names())
+def test_information_state_tensors_have_the_size_of_the_rules(variant: str) -> None:
+    game = load(variant)
+    rules = find_variant(variant)
+    assert game.get_type().provides_information_state_tensor
+    assert game.information_state_tensor_size() == information_state_size(rules)
+    assert game.information_state_tensor_shape() == [information_state_size(rules)]
+
+
+@pytest.mark.parametrize("variant", ["classic", "scopa-4", "cirulla"])
+def test_information_state_tensors_are_the_encoded_views_with_their_plays(variant: str) -> None:
+    game = load(variant)
+    rng = random.Random(14)
+    state = after_deal(game, rng, plays=7)
+    position = state.position
+    assert position is not None
+    for player in range(game.num_players()):
+        tensor = state.information_state_tensor(player)
+        assert tensor == pytest.approx(information_state(view(position, player)))
+        assert tensor[: game.observation_tensor_size()] == state.observation_tensor(player)
+    resampled = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert resampled.information_state_tensor(1) == state.information_state_tensor(1)
+
+
+def test_information_state_tensors_while_dealing_hold_only_the_seen_cards() -> None:
+    game = load("classic", dealer=1)
+    state = game.new_initial_state()
+    for card in range(8):  # player 0 gets 0-2, player 1 3-5, the table 6 and 7
+        state.apply_action(card)
+    tensor = state.information_state_tensor(0)
+    assert len(tensor) == 3124
+    assert [i for i, v in enumerate(tensor) if v] == [0, 1, 2, 46, 47]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -33,6 +35,47 @@ def test_api(variant: str) -> None:
 @pytest.mark.parametrize("variant", ["classic", "scopa-3", "scopone"])
 def test_api_with_the_flat_encoding(variant: str) -> None:
     api_test(ScopaEnv(variant, encoding=FLAT), num_cycles=50, verbose_progress=False)
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATIONS)
+@pytest.mark.parametrize(("variant", "reward"), [("classic", "win"), ("tretre", "stakes")])
+def test_api_on_match_episodes(variant: str, reward: Any) -> None:
+    env = ScopaEnv(variant, episode="match", match_reward=reward)
+    api_test(env, num_cycles=200, verbose_progress=False)
+
+
+@pytest.mark.parametrize("variant", ["classic", "scopa-4", "tretre"])
+def test_match_episodes_pay_at_the_end_of_the_match(variant: str) -> None:
+    env = ScopaEnv(
+        variant, episode="match", match_reward="stakes" if variant == "tretre" else "win"
+    )
+    env.reset(seed=8)
+    rng = np.random.default_rng(8)
+    rules = env.rules
+    hands_seen = 0
+    while not env.match.is_over:
+        assert not any(env.rewards.values())
+        agent = env.agent_selection
+        obs = env.observe(agent)
+        assert obs["observation"].shape == (observation_size(rules) + rules.number_of_sides,)
+        player = env.possible_agents.index(agent)
+        own = rules.side_of(player)
+        totals = obs["observation"][-rules.number_of_sides :]
+        assert totals[0] == np.float32(env.match.totals[own] / rules.target)
+        hands_seen = max(hands_seen, len(env.match.hands))
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    match = env.match
+    assert hands_seen + 1 == len(match.hands) or match.claim is not None
+    for player, agent in enumerate(env.possible_agents):
+        side = rules.side_of(player)
+        if variant == "tretre":
+            settlement = match.settlement
+            assert settlement is not None
+            expected = float(settlement[side] - settlement[1 - side])
+        else:
+            expected = 1.0 if side == match.winner else -1.0
+        assert env.rewards[agent] == expected
+        assert env.terminations[agent]
 
 
 def test_spaces() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,15 +26,18 @@ from scopa.encoding import (
     FLAT,
     OFFSETS,
     ActionEncoding,
+    InformationStateLayout,
     action_flags,
     action_mask,
     action_of,
+    information_state,
+    information_state_size,
     legal_actions,
     move_of_action,
     observation,
     observation_size,
 )
-from tests.helpers import CLASSIC, every_preset, lead
+from tests.helpers import CLASSIC, cards, every_preset, lead
 from tests.strategies import states
 
 
@@ -178,3 +183,99 @@ def test_bad_action_ids_are_refused() -> None:
         action_of(state, Move.parse("7Dx3C+4S"))  # 7D must take the 7 of equal rank
     with pytest.raises(TypeError, match="encoding"):
         legal_actions(state, "flat")  # type: ignore[arg-type]
+
+
+# The information-state sizes, by hand: the observation (82 + 45 n, and 41 n more with
+# declarations), then a slot per play: n seats, 40 for the card, 40 for the captures, and
+# 2 more with declarations (busso, tris).
+INFORMATION_STATE_SIZES = {
+    "classic": 172 + 36 * 82,  # 3124
+    "scopa-3": 217 + 36 * 83,  # 3205
+    "scopa-4": 262 + 36 * 84,  # 3286
+    "scopa-6": 352 + 36 * 86,  # 3448
+    "scopone-scientifico": 262 + 40 * 84,  # 3622
+    "cirulla": 254 + 36 * 84,  # 3278
+}
+
+
+@pytest.mark.parametrize(("name", "size"), sorted(INFORMATION_STATE_SIZES.items()))
+def test_known_information_state_sizes(name: str, size: int) -> None:
+    assert information_state_size(find_variant(name)) == size
+
+
+@every_preset
+@settings(max_examples=10)
+@given(data=st.data())
+def test_information_states_hold_the_observation_and_the_plays(
+    rules: Rules, data: st.DataObject
+) -> None:
+    state = data.draw(states(st.just(rules)))
+    player = data.draw(st.integers(0, rules.players - 1))
+    seen = view(state, player)
+    vector = information_state(seen)
+    layout = InformationStateLayout.for_rules(rules)
+    assert len(vector) == information_state_size(rules) == layout.size
+    assert len(layout.plays) == rules.plays_per_hand
+    assert vector[: observation_size(rules)] == observation(seen)
+    n = rules.players
+    history = state.history
+    for slot, place in enumerate(layout.plays):
+        values = vector[place]
+        if slot >= len(history):
+            assert not any(values)
+            continue
+        mover, move = history[slot]
+        assert values[layout.seat].index(1.0) == (mover - player) % n
+        assert [i for i, v in enumerate(values[layout.card]) if v] == [move.card.index]
+        captured = [DECK[i] for i, v in enumerate(values[layout.captured]) if v]
+        assert captured == sorted(move.captured)
+        declared = values[layout.declaration]
+        assert len(declared) == (2 if rules.declarations else 0)
+        assert sum(declared) == (move.declaration is not None)
+        assert values[layout.claim] == ([1.0 if move.claim else 0.0] if rules.claim_out else [])
+
+
+@every_preset
+@settings(max_examples=10)
+@given(data=st.data())
+def test_states_a_player_cannot_tell_apart_give_the_same_information_state(
+    rules: Rules, data: st.DataObject
+) -> None:
+    state = data.draw(states(st.just(rules)))
+    player = data.draw(st.integers(0, rules.players - 1))
+    seen = view(state, player)
+    world = seen.resample(random.Random(data.draw(st.integers(0, 2**32))))
+    assert information_state(view(world, player)) == information_state(seen)
+
+
+def test_the_order_of_the_plays_changes_the_information_state() -> None:
+    # Player 1 deals; no card of the hands can take anything from a table of 9s and 10s,
+    # nor from the small cards laid beside them. Laying 1D, 2C, 5D or 5D, 2C, 1D ends in
+    # the same position, seen the same way, but for the order of the plays.
+    start = GameState.from_position(
+        CLASSIC,
+        hands=[cards("1D 5D 6D"), cards("2C 3C 4C")],
+        table=cards("10D 10C 9S 9B"),
+        stock=[c for c in DECK if c not in cards("1D 5D 6D 2C 3C 4C 10D 10C 9S 9B")],
+        dealer=1,
+    )
+
+    def played(order: str) -> GameState:
+        state = start
+        for text in order.split():
+            state = state.apply(Move.parse(text))
+        return state
+
+    first, second = played("1D 2C 5D"), played("5D 2C 1D")
+    assert first.key == second.key
+    for player in (0, 1):
+        assert observation(view(first, player)) == observation(view(second, player))
+        assert information_state(view(first, player)) != information_state(view(second, player))
+    vector = information_state(view(first, 1))
+    # the observation is 172 long; a slot is 2 seats, 40 card entries and 40 captures
+    assert vector[172:174] == [0.0, 1.0]  # player 0 played first: one seat before player 1
+    assert [i for i in range(40) if vector[174 + i]] == [0]  # the 1D
+    assert [i for i in range(40) if vector[254 + 2 + i]] == [11]  # then the 2C
+    assert [i for i in range(40) if vector[336 + 2 + i]] == [4]  # then the 5D
+    assert not any(vector[214:254] + vector[296:336] + vector[378:418])  # no captures
+    assert not any(vector[418:])  # no fourth play

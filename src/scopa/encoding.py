@@ -60,8 +60,8 @@ import attrs
 
 from scopa._checks import quote
 from scopa.errors import IllegalMoveError, InvalidArgumentError
-from scopa.masks import RANK_MASKS, bits
-from scopa.moves import Move, move_of_key
+from scopa.masks import RANK_MASKS
+from scopa.moves import Declaration, Move, move_of_key
 from scopa.rules import AceOnAce, Rules
 from scopa.state import GameState, PlayerView
 
@@ -72,10 +72,13 @@ __all__ = [
     "FLAT",
     "OFFSETS",
     "ActionEncoding",
+    "InformationStateLayout",
     "ObservationLayout",
     "action_flags",
     "action_mask",
     "action_of",
+    "information_state",
+    "information_state_size",
     "legal_actions",
     "move_of_action",
     "observation",
@@ -175,16 +178,38 @@ def _flat_id(rules: Rules, move: Move, table: int) -> int:
     return block + _FIRST_SUM + k
 
 
-def _compact_ids(moves: tuple[Move, ...]) -> dict[Move, int]:
-    """The compact id of each move (those past a card's 64th choice have none)."""
-    seen = [0] * 40
-    ids = {}
-    for move in moves:
-        index = move.card.index
-        if seen[index] < COMPACT_OPTIONS:
-            ids[move] = index * COMPACT_OPTIONS + seen[index]
-        seen[index] += 1
-    return ids
+class _CompactIds:
+    """The compact ids of one tuple of legal moves: sorted, and the move of each."""
+
+    __slots__ = ("actions", "move_of", "moves")
+
+    def __init__(self, moves: tuple[Move, ...]) -> None:
+        seen = [0] * 40
+        move_of: dict[int, Move] = {}
+        for move in moves:
+            index = move.card.index
+            if seen[index] < COMPACT_OPTIONS:
+                move_of[index * COMPACT_OPTIONS + seen[index]] = move
+            seen[index] += 1
+        self.moves: Final = moves
+        self.move_of: Final = move_of
+        self.actions: Final = tuple(sorted(move_of))
+
+
+_last_compact = _CompactIds(())
+
+
+def _compact_ids(moves: tuple[Move, ...]) -> _CompactIds:
+    """The compact ids of `moves` (those past a card's 64th choice have none).
+
+    A state computes its legal moves once, so the mask, the legal ids and the move of an id
+    in one step all ask about the same tuple: the last answer is kept for it.
+    """
+    global _last_compact
+    last = _last_compact
+    if last.moves is not moves:
+        last = _last_compact = _CompactIds(moves)
+    return last
 
 
 def action_of(state: GameState | PlayerView, move: Move, encoding: ActionEncoding = COMPACT) -> int:
@@ -197,7 +222,8 @@ def action_of(state: GameState | PlayerView, move: Move, encoding: ActionEncodin
     """
     _id_count(encoding, state.rules)
     if encoding is COMPACT:
-        action = _compact_ids(state.legal_moves()).get(move)
+        ids = _compact_ids(state.legal_moves()).move_of
+        action = next((a for a, legal in ids.items() if legal == move), None)
         if action is None:
             raise IllegalMoveError(f"'{move}' is not a legal move here: it has no compact id")
         return action
@@ -218,11 +244,10 @@ def move_of_action(
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
         raise IllegalMoveError(f"action {quote(action)} is not an id from 0 to {count - 1}")
     if encoding is COMPACT:
-        index, k = divmod(action, COMPACT_OPTIONS)
-        choices = [move for move in state.legal_moves() if move.card.index == index]
-        if k >= len(choices):
+        move = _compact_ids(state.legal_moves()).move_of.get(action)
+        if move is None:
             raise IllegalMoveError(f"action {action} is not a legal move here")
-        return choices[k]
+        return move
     index = _card_of_action(action)
     offset = action - OFFSETS[index]
     table = state.table_mask
@@ -249,7 +274,7 @@ def legal_actions(state: GameState | PlayerView, encoding: ActionEncoding = COMP
     _id_count(encoding, rules)
     moves = state.legal_moves()
     if encoding is COMPACT:
-        return sorted(_compact_ids(moves).values())
+        return list(_compact_ids(moves).actions)
     table = state.table_mask
     actions = []
     for move in moves:
@@ -366,35 +391,161 @@ def observation(seen: PlayerView) -> list[float]:
     rules = seen.rules
     n = rules.players
     me = seen.player
-    layout = ObservationLayout.of(n, rules.declarations)
-    values = [0.0] * layout.size
-    _set_cards(values, layout.hand.start, seen.hand_mask)
-    _set_cards(values, layout.table.start, seen.table_mask)
+    seats = [(me + k) % n for k in range(n)]
     piles = seen.pile_masks
+    values = _card_floats([seen.hand_mask, seen.table_mask, *[piles[p] for p in seats]])
     sizes = seen.hand_sizes
+    full = rules.hand_size
+    values += [sizes[player] / full for player in seats]
     scope = seen.scope
-    for k in range(n):
-        player = (me + k) % n
-        _set_cards(values, layout.piles[k].start, piles[player])
-        values[layout.hand_sizes.start + k] = sizes[player] / rules.hand_size
-        values[layout.scope.start + k] = float(scope[player])
-    values[layout.stock.start] = seen.stock_size / 40
+    values += [float(scope[player]) for player in seats]
+    values.append(seen.stock_size / 40)
     to_move = seen.current_player
-    if to_move is not None:
-        values[layout.to_move.start + (to_move - me) % n] = 1.0
-    values[layout.dealer.start + (seen.dealer - me) % n] = 1.0
+    values += _one_hot(n, None if to_move is None else (to_move - me) % n)
+    values += _one_hot(n, (seen.dealer - me) % n)
     last = seen.last_capturer
-    values[layout.last_capturer.start + (n if last is None else (last - me) % n)] = 1.0
+    values += _one_hot(n + 1, n if last is None else (last - me) % n)
     if rules.declarations:
         shown = seen.revealed_masks
+        values += _card_floats([shown[player] for player in seats])
         declared = seen.declared
-        for k in range(n):
-            player = (me + k) % n
-            _set_cards(values, layout.revealed[k].start, shown[player])
-            values[layout.declared.start + k] = float(declared[player])
+        values += [float(declared[player]) for player in seats]
     return values
 
 
-def _set_cards(values: list[float], start: int, mask: int) -> None:
-    for index in bits(mask):
-        values[start + index] = 1.0
+@attrs.frozen
+class InformationStateLayout:
+    """Where each feature of an [`information_state`][scopa.encoding.information_state] lies.
+
+    The vector is the observation, then one slot per play of the hand, in order, each
+    laid out by the slot fields below (offsets from the slot's start). Seats are counted
+    from the observer.
+
+    Examples:
+        >>> layout = InformationStateLayout.of(2, 36)
+        >>> layout.plays[0], layout.card, layout.captured, layout.play_size, layout.size
+        (slice(172, 254, None), slice(2, 42, None), slice(42, 82, None), 82, 3124)
+    """
+
+    observation: ObservationLayout
+    """The layout of the observation the vector starts with."""
+    plays: tuple[slice, ...]
+    """The slot of each play of the hand, in order; slots of plays not made yet are 0."""
+    seat: slice
+    """In a slot: the seat that played, one-hot."""
+    card: slice
+    """In a slot: the card played, one-hot."""
+    captured: slice
+    """In a slot: the cards captured, one entry per card."""
+    declaration: slice
+    """In a slot, under rules with declarations: the declaration made, one-hot in the
+    order of `Declaration` (all 0 for none)."""
+    claim: slice
+    """In a slot, under rules with claims: 1 when the play claims the target."""
+    play_size: int
+    """The length of a slot."""
+    size: int
+    """The length of the vector."""
+
+    @staticmethod
+    @functools.lru_cache(maxsize=64)
+    def of(
+        players: int, plays: int, declarations: bool = False, claims: bool = False
+    ) -> InformationStateLayout:
+        """The layout for a number of players and of plays per hand.
+
+        Args:
+            players: the number of players.
+            plays: the plays of a hand (one slot each).
+            declarations: whether the rules have declarations.
+            claims: whether the rules have claims.
+        """
+        seen = ObservationLayout.of(players, declarations)
+        ends = [0]
+
+        def span(length: int) -> slice:
+            ends.append(ends[-1] + length)
+            return slice(ends[-2], ends[-1])
+
+        seat = span(players)
+        card = span(40)
+        captured = span(40)
+        declaration = span(len(Declaration) if declarations else 0)
+        claim = span(1 if claims else 0)
+        size = ends[-1]
+        starts = range(seen.size, seen.size + plays * size, size)
+        return InformationStateLayout(
+            observation=seen,
+            plays=tuple(slice(start, start + size) for start in starts),
+            seat=seat,
+            card=card,
+            captured=captured,
+            declaration=declaration,
+            claim=claim,
+            play_size=size,
+            size=seen.size + plays * size,
+        )
+
+    @staticmethod
+    def for_rules(rules: Rules) -> InformationStateLayout:
+        """The layout for these rules: a slot for each of their plays per hand."""
+        return InformationStateLayout.of(
+            rules.players, rules.plays_per_hand, rules.declarations, rules.claim_out
+        )
+
+
+def information_state_size(rules: Rules) -> int:
+    """The length of an information-state vector for these rules."""
+    return InformationStateLayout.for_rules(rules).size
+
+
+_DECLARATION_PLACES = {declaration: place for place, declaration in enumerate(Declaration)}
+
+
+def information_state(seen: PlayerView) -> list[float]:
+    """The view and every play of the hand so far, as a flat list of floats.
+
+    The [`observation`][scopa.encoding.observation], then one slot per play in the order
+    they were made (see [`InformationStateLayout`][scopa.encoding.InformationStateLayout]),
+    then zeros for the plays still to come. Two states give the same vector for a player
+    when the player cannot tell them apart, and different vectors when the plays seen came
+    in a different order.
+    """
+    rules = seen.rules
+    layout = InformationStateLayout.for_rules(rules)
+    n = rules.players
+    me = seen.player
+    values = observation(seen)
+    for player, move in seen.history[: len(layout.plays)]:
+        values += _one_hot(n, (player - me) % n)
+        values += _card_floats([move.card_mask, move.captured_mask])
+        if rules.declarations:
+            declaration = move.declaration
+            values += _one_hot(
+                len(Declaration), None if declaration is None else _DECLARATION_PLACES[declaration]
+            )
+        if rules.claim_out:
+            values.append(1.0 if move.claim else 0.0)
+    values += [0.0] * (layout.size - len(values))
+    return values
+
+
+def _one_hot(length: int, hot: int | None) -> list[float]:
+    values = [0.0] * length
+    if hot is not None:
+        values[hot] = 1.0
+    return values
+
+
+_TEN_CARDS = tuple(tuple(float(bits >> i & 1) for i in range(10)) for bits in range(1024))
+"""The 10 floats of each 10-bit piece of a card mask, lowest bit first."""
+
+
+def _card_floats(masks: list[int]) -> list[float]:
+    """40 floats per card mask, one after the other, 1.0 at each card's index."""
+    ten = _TEN_CARDS
+    values: list[float] = []
+    for mask in masks:
+        values += ten[mask & 1023] + ten[mask >> 10 & 1023] + ten[mask >> 20 & 1023]
+        values += ten[mask >> 30]
+    return values

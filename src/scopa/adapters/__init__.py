@@ -9,9 +9,13 @@ them, so `import scopa` never needs a framework. Install the matching extra firs
 | `scopa.adapters.pettingzoo` | PettingZoo | `scopa[pettingzoo]` | `ScopaEnv`, an AEC environment |
 | `scopa.adapters.gymnasium` | Gymnasium | `scopa[gymnasium]` | `ScopaGymEnv`, one learner's seat |
 
-All three play one hand per game or episode, act with the action ids of
-[`scopa.encoding`][scopa.encoding], and pay at the end of the hand what
-[`hand_returns`][scopa.adapters.hand_returns] says. The helpers below need no framework.
+All three act with the action ids of [`scopa.encoding`][scopa.encoding]. An OpenSpiel game
+is one hand, paid at its end as [`hand_returns`][scopa.adapters.hand_returns] says. The
+environments play one hand per episode by default, or with `episode="match"` a whole
+[`Match`][scopa.Match] to the rules' target, hand after hand, paid at its end as
+[`match_returns`][scopa.adapters.match_returns] says; their observations then also carry
+each side's match totals ([`match_totals_seen`][scopa.adapters.match_totals_seen]). The
+helpers below need no framework.
 
 Examples:
     >>> from scopa import GameState, find_variant
@@ -26,15 +30,25 @@ Examples:
 from __future__ import annotations
 
 import math
+from typing import Literal
 
+from scopa._checks import quote
 from scopa.encoding import ObservationLayout
+from scopa.errors import InvalidArgumentError
+from scopa.match import Match
 from scopa.rules import Rules, find_variant
 from scopa.scoring import Carte, Denari, Napola, Primiera, ReBello, Scope, Settebello
 from scopa.state import GameState
 
 __all__ = [
+    "MATCH_TOTAL_CAP",
     "UNKNOWN_COMPONENT_BOUND",
+    "Episode",
+    "MatchReward",
+    "check_episode",
     "hand_returns",
+    "match_returns",
+    "match_totals_seen",
     "observation_high",
     "return_bound",
     "rules_of",
@@ -77,6 +91,77 @@ def hand_returns(state: GameState) -> tuple[float, ...]:
         best_other = max(sign * p for s, p in enumerate(points) if s != side)
         by_side.append(float(sign * own - best_other))
     return tuple(by_side[rules.side_of(player)] for player in range(rules.players))
+
+
+Episode = Literal["hand", "match"]
+"""What an environment's episode is: one hand, or a whole match to the rules' target."""
+
+MatchReward = Literal["win", "stakes"]
+"""How a match episode pays: by who won, or by the rules' stakes."""
+
+
+def check_episode(rules: Rules, episode: Episode, match_reward: MatchReward) -> None:
+    """Check the `episode` and `match_reward` arguments of an environment.
+
+    Raises:
+        InvalidArgumentError: an unknown episode or match reward, or a reward by stakes
+            for a match whose rules have none.
+    """
+    if episode not in ("hand", "match"):
+        raise InvalidArgumentError(f"episode must be 'hand' or 'match', not {quote(episode)}")
+    if match_reward not in ("win", "stakes"):
+        raise InvalidArgumentError(
+            f"match_reward must be 'win' or 'stakes', not {quote(match_reward)}"
+        )
+    if episode == "match" and match_reward == "stakes" and rules.stakes is None:
+        raise InvalidArgumentError(f"{rules.name} has no stakes: use match_reward='win'")
+
+
+def match_returns(match: Match, reward: MatchReward = "win") -> tuple[float, ...]:
+    """Each player's return for a match: 0 until it is over.
+
+    Once it is over, with `reward="win"`: 1 for the players of the winning side, -1 for the
+    others. With `reward="stakes"`: the settlement of the player's side under the rules'
+    stakes (such as the tretre brilli) minus the best other side's.
+
+    Raises:
+        InvalidArgumentError: an unknown reward, or `"stakes"` for rules without stakes.
+    """
+    rules = match.rules
+    check_episode(rules, "match", reward)
+    if not match.is_over:
+        return (0.0,) * rules.players
+    if reward == "win":
+        return tuple(
+            1.0 if rules.side_of(player) == match.winner else -1.0
+            for player in range(rules.players)
+        )
+    settlement = match.settlement
+    assert settlement is not None  # the rules have stakes
+    by_side = [
+        float(own - max(other for s, other in enumerate(settlement) if s != side))
+        for side, own in enumerate(settlement)
+    ]
+    return tuple(by_side[rules.side_of(player)] for player in range(rules.players))
+
+
+MATCH_TOTAL_CAP = 2.0
+"""The most [`match_totals_seen`][scopa.adapters.match_totals_seen] shows of a total: twice
+the target (only sides tied at the top play on past the target)."""
+
+
+def match_totals_seen(match: Match, player: int) -> list[float]:
+    """Each side's match total divided by the target, from `player`'s side on.
+
+    The first value is the player's side's, then the sides after it in side order; each is
+    at most [`MATCH_TOTAL_CAP`][scopa.adapters.MATCH_TOTAL_CAP]. Match observations end
+    with these values.
+    """
+    rules = match.rules
+    sides = rules.number_of_sides
+    own = rules.side_of(player)
+    totals = match.totals
+    return [min(totals[(own + k) % sides] / rules.target, MATCH_TOTAL_CAP) for k in range(sides)]
 
 
 def return_bound(rules: Rules) -> float:

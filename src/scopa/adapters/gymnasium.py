@@ -1,18 +1,25 @@
 """Gymnasium adapter: one learner's seat in a hand of Scopa, the other seats played by an agent.
 
-An episode is one hand. The learner plays one seat; every other seat, partners included,
-is played by the `opponent` agent (any [`Agent`][scopa.agents.Agent]), which is given only
-its own [`view`][scopa.view]. Observations, actions and the reward are those of the
-PettingZoo adapter, seen from the learner's seat: a dict of `"observation"` (`float32`)
+An episode is one hand, or with `episode="match"` a whole [`Match`][scopa.Match] to the
+rules' target, hand after hand. The learner plays one seat; every other seat, partners
+included, is played by the `opponent` agent (any [`Agent`][scopa.agents.Agent]), which is
+given only its own [`view`][scopa.view]. Observations, actions and the reward are those of
+the PettingZoo adapter, seen from the learner's seat: a dict of `"observation"` (`float32`)
 and `"action_mask"` (`int8`), actions that are [`scopa.encoding`][scopa.encoding] ids, and
-a reward of 0 until the hand ends, then [`hand_returns`][scopa.adapters.hand_returns] of
-the learner's seat.
+a reward of 0 until the episode ends, then [`hand_returns`][scopa.adapters.hand_returns]
+of the learner's seat for a hand, or [`match_returns`][scopa.adapters.match_returns] for a
+match (`match_reward="win"`: +1 or -1; `"stakes"`: the settlement under the rules' stakes
+minus the best other side's). A match observation ends with each side's match total
+divided by the target, the learner's side first
+([`match_totals_seen`][scopa.adapters.match_totals_seen]).
 
-`reset(seed=...)` is reproducible: the seed fixes the deal and the opponent's random
-choices. An action that is not legal raises [`IllegalMoveError`][scopa.IllegalMoveError]
-by default; with `illegal_action="random"` it is replaced by a uniformly random legal
-action and the step's info has `"illegal_action": True` (useful for learners and tools
-that ignore the mask, such as `gymnasium.utils.env_checker.check_env`).
+Act with the mask: `env.action_space.sample(mask=obs["action_mask"])` draws a legal
+action. `reset(seed=...)` is reproducible: the seed fixes the deals and the opponent's
+random choices. An action that is not legal is replaced by default
+(`illegal_action="random"`) by a uniformly random legal action, and the step's info has
+`"illegal_action": True`, so that tools which ignore the mask, such as
+`gymnasium.utils.env_checker.check_env`, can play; with `illegal_action="raise"` it raises
+[`IllegalMoveError`][scopa.IllegalMoveError].
 
 Importing this module registers the environment as `"scopa/Scopa-v0"` for `gymnasium.make`.
 
@@ -23,6 +30,10 @@ Examples:
     >>> obs, info = env.reset(seed=3)
     >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
     ((172,), True)
+    >>> action = env.action_space.sample(mask=obs["action_mask"])
+    >>> obs, reward, terminated, truncated, info = env.step(action)
+    >>> "illegal_action" in info
+    False
 """
 
 from __future__ import annotations
@@ -36,21 +47,20 @@ from gymnasium import spaces
 
 from scopa._checks import check_number, quote
 from scopa.adapters import (
+    Episode,
+    MatchReward,
     _PositionHolder,
+    check_episode,
     hand_returns,
-    observation_high,
+    match_returns,
     rules_of,
 )
+from scopa.adapters._spaces import Observation, observation_space, observe
 from scopa.agents import Agent, GreedyAgent
-from scopa.encoding import (
-    COMPACT,
-    ActionEncoding,
-    action_mask,
-    legal_actions,
-    move_of_action,
-    observation,
-)
+from scopa.encoding import COMPACT, ActionEncoding, legal_actions, move_of_action
 from scopa.errors import IllegalMoveError, InvalidArgumentError
+from scopa.match import Match
+from scopa.moves import Move
 from scopa.rules import Rules
 from scopa.state import GameState, view
 
@@ -59,11 +69,8 @@ __all__ = ["ENV_ID", "ScopaGymEnv"]
 ENV_ID = "scopa/Scopa-v0"
 """The id the environment is registered under."""
 
-Observation = dict[str, Any]
-"""An observation: `"observation"` (a float32 array) and `"action_mask"` (an int8 array)."""
 
-
-class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
+class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a hand of Scopa against an agent, as a Gymnasium environment.
 
     Args:
@@ -74,15 +81,20 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
         dealer: the player who deals each hand.
         render_mode: `None`, or `"ansi"` for [`render`][scopa.adapters.gymnasium.ScopaGymEnv.render]
             to return the position as text.
-        illegal_action: `"raise"` to raise on an illegal action, `"random"` to play a random
-            legal action instead.
+        illegal_action: `"random"` to play a random legal action instead of an illegal one
+            (and say so in the info), `"raise"` to raise.
         encoding: how actions are numbered (see
             [`ActionEncoding`][scopa.encoding.ActionEncoding]); the flat encoding is not for
             rules with captures to fifteen, declarations or claims.
+        episode: `"hand"` for one hand per episode, `"match"` for a whole match (the
+            dealer is then the first hand's).
+        match_reward: how a match pays, `"win"` or `"stakes"` (see the module
+            documentation).
 
     Raises:
-        ValueError: a seat or dealer that is not a player, an unknown render mode or
-            illegal-action policy, or the flat encoding for rules it has no ids for.
+        ValueError: a seat or dealer that is not a player, an unknown render mode,
+            illegal-action policy, episode or match reward, stakes for rules without
+            them, or the flat encoding for rules it has no ids for.
         TypeError: an opponent without a `choose` method, an encoding that is not an
             `ActionEncoding`.
     """
@@ -99,14 +111,20 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
         *,
         dealer: int = 0,
         render_mode: str | None = None,
-        illegal_action: Literal["raise", "random"] = "raise",
+        illegal_action: Literal["raise", "random"] = "random",
         encoding: ActionEncoding = COMPACT,
+        episode: Episode = "hand",
+        match_reward: MatchReward = "win",
     ) -> None:
         self.rules = rules_of(variant)
         """The rules of the hands."""
+        check_episode(self.rules, episode, match_reward)
+        self.episode = episode
+        """`"hand"` or `"match"`."""
+        self.match_reward = match_reward
+        """How a match pays: `"win"` or `"stakes"`."""
         if not isinstance(encoding, ActionEncoding):
             raise TypeError(f"encoding must be an ActionEncoding, not {quote(encoding)}")
-        actions = encoding.count(self.rules)
         self.encoding = encoding
         """How actions are numbered."""
         players = self.rules.players
@@ -133,21 +151,27 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         """What an illegal action does: `"raise"` or `"random"`."""
-        high = np.array(observation_high(self.rules), dtype=np.float32)
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
-            }
-        )
-        self.action_space = spaces.Discrete(actions)
+        self.observation_space = observation_space(self.rules, encoding, episode == "match")
+        self.action_space = spaces.Discrete(encoding.count(self.rules))
         self._state: GameState | None = None
+        self._match: Match | None = None
         self._rng = random.Random()
+
+    @property
+    def match(self) -> Match:
+        """The match being played, in a match episode.
+
+        Raises:
+            RuntimeError: the episode is one hand, or the environment has not been reset.
+        """
+        if self._match is None:
+            raise RuntimeError("only a match episode (episode='match') after reset() has a match")
+        return self._match
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a new hand and let the opponent play up to the learner's first turn.
+        """Deal a new hand (or match) and let the opponent play up to the learner's first turn.
 
         Args:
             seed: seeds `np_random`, which draws the deal and the opponent's randomness.
@@ -156,7 +180,11 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         deal = int(self.np_random.integers(0, 1 << 63))
         self._rng = random.Random(int(self.np_random.integers(0, 1 << 63)))
-        self._state = GameState.new(self.rules, seed=deal, dealer=self.dealer)
+        if self.episode == "match":
+            self._match = Match.new(self.rules, seed=deal, first_dealer=self.dealer)
+            self._state = self._match.state
+        else:
+            self._state = GameState.new(self.rules, seed=deal, dealer=self.dealer)
         self._play_others()
         return self._observe(), {}
 
@@ -165,17 +193,19 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
     ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the other seats up to the learner's next turn.
 
-        The result is the usual five: the observation, the reward (0 until the hand
-        ends), whether the hand is over, `False` (a hand is never truncated), and an info
-        dict (at the end, `"points"`: each side's points).
+        The result is the usual five: the observation, the reward (0 until the episode
+        ends), whether the episode is over, `False` (an episode is never truncated), and an
+        info dict. At the end of a hand episode, the info has `"points"`: each side's
+        points; at the end of a match, `"totals"`: each side's match total, and
+        `"winner"`: the winning side.
 
         Raises:
             IllegalMoveError: the action is not legal (with `illegal_action="raise"`).
-            RuntimeError: the hand is over or the environment has not been reset.
+            RuntimeError: the episode is over or the environment has not been reset.
         """
         state = self.position
-        if state.is_terminal:
-            raise RuntimeError("the hand is over: call reset()")
+        if self._is_over():
+            raise RuntimeError("the episode is over: call reset()")
         info: dict[str, Any] = {}
         legal = legal_actions(state, self.encoding)
         chosen = int(action)
@@ -186,14 +216,18 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
                 )
             chosen = legal[int(self._rng.random() * len(legal))]
             info["illegal_action"] = True
-        self._state = state.apply(move_of_action(state, chosen, self.encoding))
+        self._play(move_of_action(state, chosen, self.encoding))
         self._play_others()
-        state = self.position
+        over = self._is_over()
         reward = 0.0
-        if state.is_terminal:
-            reward = hand_returns(state)[self.seat]
-            info["points"] = state.hand_score().points
-        return self._observe(), reward, state.is_terminal, False, info
+        if over and self._match is not None:
+            reward = match_returns(self._match, self.match_reward)[self.seat]
+            info["totals"] = self._match.totals
+            info["winner"] = self._match.winner
+        elif over:
+            reward = hand_returns(self.position)[self.seat]
+            info["points"] = self.position.hand_score().points
+        return self._observe(), reward, over, False, info
 
     def render(self) -> str | None:
         """The position as text with `render_mode="ansi"`; nothing otherwise."""
@@ -201,21 +235,31 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[Observation, np.int64]):
             return None
         return str(self._state)
 
+    def _is_over(self) -> bool:
+        """Whether the episode is over: the hand, or the match."""
+        if self._match is not None:
+            return self._match.is_over
+        return self.position.is_terminal
+
+    def _play(self, move: Move) -> None:
+        """Play a move in the hand, through the match in a match episode."""
+        if self._match is not None:
+            self._match = self._match.apply(move)
+            self._state = self._match.state
+        else:
+            self._state = self.position.apply(move)
+
     def _play_others(self) -> None:
-        state = self.position
-        while True:
+        """Let the opponent play until the learner's turn or the end of the episode."""
+        while not self._is_over():
+            state = self.position
             player = state.current_player
             if player is None or player == self.seat:
                 break
-            state = state.apply(self.opponent.choose(view(state, player), self._rng))
-        self._state = state
+            self._play(self.opponent.choose(view(state, player), self._rng))
 
     def _observe(self) -> Observation:
-        seen = view(self.position, self.seat)
-        return {
-            "observation": np.array(observation(seen), dtype=np.float32),
-            "action_mask": np.frombuffer(action_mask(seen, self.encoding), dtype=np.int8),
-        }
+        return observe(self.position, self.seat, self.encoding, self._match)
 
 
 if ENV_ID not in gymnasium.registry:

@@ -18,7 +18,6 @@ Game parameters (all optional):
 |---|---|---|---|
 | `variant` | str | `"classic"` | the preset, by any name `find_variant` knows |
 | `dealer` | int | 0 | the player who deals |
-| `target` | int | 0 | the match target; 0 keeps the preset's |
 | `capture_priority` | str | `""` | a `CapturePriority` value; empty: the preset's |
 | `misdeal` | str | `""` | a `MisdealRule` value; empty: the preset's |
 | `scopa_on_last_play` | bool | False | the `Rules` knob |
@@ -31,12 +30,19 @@ by its value, such as `capture_priority="min-cards"` or `misdeal="none"`. The th
 knobs have the same value in every preset, and their defaults are that value; a game
 always uses the value of its parameter.
 
+A game is always one hand: the match target plays no part in it (for whole matches, use
+the PettingZoo or Gymnasium environments with `episode="match"`).
+
 Observations come from a Python observer: the information-state string is the
 [`PlayerView`][scopa.PlayerView] written out in full (its `key`: own hand, table, piles,
 scope, hand sizes, stock size, turn, dealer, last capturer and every play of the hand), the
-observation string is the same without the plays, and the observation tensor is
-[`scopa.encoding.observation`][scopa.encoding.observation]. While the cards are dealt, a
-player sees only the cards dealt to them and to the table so far.
+observation string is the same without the plays, the observation tensor is
+[`scopa.encoding.observation`][scopa.encoding.observation], and the information-state
+tensor is [`scopa.encoding.information_state`][scopa.encoding.information_state]: the
+observation followed by one slot per play of the hand, in order
+([`InformationStateLayout`][scopa.encoding.InformationStateLayout]). While the cards are
+dealt, a player sees only the cards dealt to them and to the table so far, and the slots
+of the plays are 0.
 
 Examples:
     >>> import pyspiel
@@ -47,6 +53,8 @@ Examples:
     >>> state = game.new_initial_state()
     >>> state.is_chance_node(), len(state.chance_outcomes())
     (True, 40)
+    >>> game.information_state_tensor_size()
+    3286
 """
 
 from __future__ import annotations
@@ -67,8 +75,9 @@ from scopa.adapters import hand_returns, return_bound, rules_of
 from scopa.cards import DECK, Card, Deck, format_cards
 from scopa.encoding import (
     ActionEncoding,
-    ObservationLayout,
+    InformationStateLayout,
     action_of,
+    information_state,
     legal_actions,
     move_of_action,
     observation,
@@ -92,7 +101,6 @@ GAME_NAME = "python_scopa"
 PARAMETERS: dict[str, str | int | bool] = {
     "variant": "classic",
     "dealer": 0,
-    "target": 0,
     "capture_priority": "",
     "misdeal": "",
     "scopa_on_last_play": False,
@@ -115,8 +123,7 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
     """The rules that game parameters describe (missing ones take their defaults).
 
     Raises:
-        RulesError: an unknown preset, or a knob value the rules refuse (such as a target
-            below 1).
+        RulesError: an unknown preset, or a knob value the rules refuse.
         ValueError: an unknown parameter, or an unknown `capture_priority` or `misdeal`.
     """
     unknown = set(parameters) - set(PARAMETERS)
@@ -128,8 +135,6 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
     merged = {**PARAMETERS, **parameters}
     rules = rules_of(str(merged["variant"]))
     changes: dict[str, Any] = {knob: bool(merged[knob]) for knob in _BOOL_KNOBS}
-    if merged["target"]:
-        changes["target"] = int(merged["target"])
     for knob, kind in (("capture_priority", CapturePriority), ("misdeal", MisdealRule)):
         value = str(merged[knob])
         if value:
@@ -154,7 +159,7 @@ def _game_type(utility: Any) -> Any:
         max_num_players=_MAX_PLAYERS,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=PARAMETERS,
@@ -210,35 +215,55 @@ def _rank_counts(cards: Iterable[int]) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=4096)
+def _annulled_completions(
+    misdeal: MisdealRule, table: tuple[int, ...], left: int
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The ways `left` more cards complete a first table into one the misdeal rule annuls.
+
+    `table` holds the rank counts of the table so far (Ace first). Each way is given by the
+    ranks it adds, as `(rank, count)` pairs. The misdeal rules look at ranks only, so a
+    table is judged by any one set of cards with its rank counts.
+    """
+    found = []
+
+    def extend(rank: int, left: int, counts: list[int]) -> None:
+        if left == 0:
+            shown = 0
+            for r, count in enumerate(counts):
+                for suit in range(count):
+                    shown |= 1 << (10 * suit + r)
+            if misdeal.annuls_mask(shown):
+                added = tuple(
+                    (r, c - t) for r, (c, t) in enumerate(zip(counts, table, strict=True)) if c > t
+                )
+                found.append(added)
+            return
+        if rank == 10:
+            return
+        for taken in range(min(left, 4 - counts[rank]) + 1):
+            counts[rank] += taken
+            extend(rank + 1, left - taken, counts)
+            counts[rank] -= taken
+
+    extend(0, left, list(table))
+    return tuple(found)
+
+
 def _accepted_tables(
     misdeal: MisdealRule, remaining: tuple[int, ...], table: tuple[int, ...], left: int
 ) -> int:
     """How many ways `left` more cards complete a first table the misdeal rule accepts.
 
     `remaining` and `table` are the rank counts of the cards not dealt yet and of the table
-    so far. The misdeal rules look at ranks only, so a table is judged by any one set of
-    cards with its rank counts.
+    so far: every choice of `left` remaining cards, less those that make a table the rule
+    annuls.
     """
-    total = 0
-
-    def extend(rank: int, left: int, ways: int, counts: list[int]) -> None:
-        nonlocal total
-        if left == 0:
-            shown = 0
-            for r, count in enumerate(counts):
-                for suit in range(count):
-                    shown |= 1 << (10 * suit + r)
-            if not misdeal.annuls_mask(shown):
-                total += ways
-            return
-        if rank == 10:
-            return
-        for taken in range(min(left, remaining[rank]) + 1):
-            counts[rank] += taken
-            extend(rank + 1, left - taken, ways * math.comb(remaining[rank], taken), counts)
-            counts[rank] -= taken
-
-    extend(0, left, 1, list(table))
+    total = math.comb(sum(remaining), left)
+    for added in _annulled_completions(misdeal, table, left):
+        ways = 1
+        for rank, count in added:
+            ways *= math.comb(remaining[rank], count)
+        total -= ways
     return total
 
 
@@ -375,7 +400,13 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             return []
         dealt = node.dealt
         remaining = [index for index in range(40) if index not in dealt]
-        weights = [_deal_weight(node.setup, (*dealt, index)) for index in remaining]
+        if len(dealt) >= node.setup.table_end:  # the first table is out: all alike
+            return [(index, 1 / len(remaining)) for index in remaining]
+        by_rank: dict[int, int] = {}  # the weight depends on the card's rank only
+        for index in remaining:
+            if index % 10 not in by_rank:
+                by_rank[index % 10] = _deal_weight(node.setup, (*dealt, index))
+        weights = [by_rank[index % 10] for index in remaining]
         total = sum(weights)
         return [(index, w / total) for index, w in zip(remaining, weights, strict=True) if w]
 
@@ -535,22 +566,20 @@ class ScopaObserver:
     def __init__(self, rules: Rules, *, perfect_recall: bool, private: bool) -> None:
         self.perfect_recall = perfect_recall
         self.private = private
-        self.tensor: npt.NDArray[np.float32] | None = None
-        self.dict: dict[str, npt.NDArray[np.float32]] = {}
-        self.layout = ObservationLayout.of(rules.players, rules.declarations)
-        if not perfect_recall:
-            self.tensor = np.zeros(self.layout.size, np.float32)
-            self.dict["observation"] = self.tensor
+        self.layout = InformationStateLayout.for_rules(rules)
+        size = self.layout.size if perfect_recall else self.layout.observation.size
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
+        name = "info_state" if perfect_recall else "observation"
+        self.dict: dict[str, npt.NDArray[np.float32]] = {name: self.tensor}
 
     def set_from(self, state: ScopaState, player: int) -> None:
-        """Write the observation of `state` by `player` into `tensor`."""
+        """Write the observation (or information state) of `state` by `player` into `tensor`."""
         tensor = self.tensor
-        if tensor is None:
-            return
         node = state._node
-        layout = self.layout
+        layout = self.layout.observation
         if node.position is not None:
-            tensor[:] = observation(view(node.position, player))
+            seen = view(node.position, player)
+            tensor[:] = information_state(seen) if self.perfect_recall else observation(seen)
             if not self.private:
                 tensor[layout.hand] = 0.0
             return

@@ -14,6 +14,14 @@ Actions are the ids of [`scopa.encoding`][scopa.encoding]. Rewards are 0 until t
 ends, then each agent gets [`hand_returns`][scopa.adapters.hand_returns] (its side's points
 minus the best other side's) and every agent is terminated.
 
+With `episode="match"`, an episode is a whole [`Match`][scopa.Match] to the rules' target:
+the hands follow one another, the rewards are 0 until the match is over, then each agent
+gets [`match_returns`][scopa.adapters.match_returns] (`match_reward="win"`: +1 for the
+winning side, -1 for the others; `"stakes"`: its side's settlement under the rules' stakes
+minus the best other side's). The observation vector then ends with each side's match
+total divided by the target, the agent's side first
+([`match_totals_seen`][scopa.adapters.match_totals_seen]).
+
 Examples:
     >>> from scopa.adapters.pettingzoo import ScopaEnv
     >>> env = ScopaEnv("scopa-4")
@@ -28,26 +36,27 @@ import random
 from typing import Any, ClassVar
 
 import numpy as np
-import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from scopa._checks import check_number, quote
 from scopa.adapters import (
+    Episode,
+    MatchReward,
     _PositionHolder,
+    check_episode,
     hand_returns,
-    observation_high,
+    match_returns,
     rules_of,
 )
-from scopa.encoding import COMPACT, ActionEncoding, action_mask, move_of_action, observation
+from scopa.adapters._spaces import Observation, observation_space, observe
+from scopa.encoding import COMPACT, ActionEncoding, move_of_action
 from scopa.errors import IllegalMoveError, InvalidArgumentError
+from scopa.match import Match
 from scopa.rules import Rules
-from scopa.state import GameState, view
+from scopa.state import GameState
 
 __all__ = ["ScopaEnv"]
-
-Observation = dict[str, npt.NDArray[Any]]
-"""An observation: `"observation"` (float32) and `"action_mask"` (int8)."""
 
 
 class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
@@ -61,10 +70,15 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         encoding: how actions are numbered (see
             [`ActionEncoding`][scopa.encoding.ActionEncoding]); the flat encoding is not for
             rules with captures to fifteen, declarations or claims.
+        episode: `"hand"` for one hand per episode, `"match"` for a whole match (the
+            dealer is then the first hand's).
+        match_reward: how a match pays, `"win"` or `"stakes"` (see the module
+            documentation).
 
     Raises:
-        ValueError: an unknown render mode, a dealer who is not a player, or the flat
-            encoding for rules it has no ids for.
+        ValueError: an unknown render mode, episode or match reward, stakes for rules
+            without them, a dealer who is not a player, or the flat encoding for rules it
+            has no ids for.
         TypeError: an encoding that is not an `ActionEncoding`.
     """
 
@@ -83,6 +97,10 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
     """`None` or `"ansi"`."""
     encoding: ActionEncoding
     """How actions are numbered."""
+    episode: Episode
+    """`"hand"` or `"match"`."""
+    match_reward: MatchReward
+    """How a match pays: `"win"` or `"stakes"`."""
     possible_agents: list[str]
     agents: list[str]
     observation_spaces: dict[str, spaces.Dict]
@@ -100,9 +118,14 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         dealer: int = 0,
         render_mode: str | None = None,
         encoding: ActionEncoding = COMPACT,
+        episode: Episode = "hand",
+        match_reward: MatchReward = "win",
     ) -> None:
         super().__init__()
         self.rules = rules_of(variant)
+        check_episode(self.rules, episode, match_reward)
+        self.episode = episode
+        self.match_reward = match_reward
         if not isinstance(encoding, ActionEncoding):
             raise TypeError(f"encoding must be an ActionEncoding, not {quote(encoding)}")
         actions = encoding.count(self.rules)
@@ -117,20 +140,24 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.agents = []
-        high = np.array(observation_high(self.rules), dtype=np.float32)
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, high, dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
+        space = observation_space(self.rules, encoding, episode == "match")
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._index = {agent: p for p, agent in enumerate(self.possible_agents)}
         self._rng = random.Random()
         self._state: GameState | None = None
+        self._match: Match | None = None
+
+    @property
+    def match(self) -> Match:
+        """The match being played, in a match episode.
+
+        Raises:
+            RuntimeError: the episode is one hand, or the environment has not been reset.
+        """
+        if self._match is None:
+            raise RuntimeError("only a match episode (episode='match') after reset() has a match")
+        return self._match
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """The observation space of an agent (the same object every time)."""
@@ -141,7 +168,7 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new hand.
+        """Deal a new hand (or the first hand of a new match).
 
         Args:
             seed: seeds the deals of this and the following resets; by default they go on
@@ -150,7 +177,12 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         """
         if seed is not None:
             self._rng = random.Random(seed)
-        self._state = GameState.new(self.rules, seed=self._rng.getrandbits(64), dealer=self.dealer)
+        deal = self._rng.getrandbits(64)
+        if self.episode == "match":
+            self._match = Match.new(self.rules, seed=deal, first_dealer=self.dealer)
+            self._state = self._match.state
+        else:
+            self._state = GameState.new(self.rules, seed=deal, dealer=self.dealer)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -163,14 +195,10 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation: its view and its action mask (fresh arrays)."""
-        seen = view(self.position, self._index[agent])
-        return {
-            "observation": np.array(observation(seen), dtype=np.float32),
-            "action_mask": np.frombuffer(action_mask(seen, self.encoding), dtype=np.int8),
-        }
+        return observe(self.position, self._index[agent], self.encoding, self._match)
 
     def step(self, action: int | np.integer[Any] | None) -> None:
-        """Play the selected agent's action (`None` for an agent whose hand is over).
+        """Play the selected agent's action (`None` for an agent whose episode is over).
 
         Raises:
             IllegalMoveError: the action is not legal for the agent to move.
@@ -189,15 +217,26 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
                 f"the mask in its observation shows the legal ones"
             )
         self._cumulative_rewards[agent] = 0.0
-        state = self._state = state.apply(move)
+        if self._match is not None:
+            self._match = self._match.apply(move)
+            state = self._state = self._match.state
+            over = self._match.is_over
+        else:
+            state = self._state = state.apply(move)
+            over = state.is_terminal
         player = state.current_player
-        if player is None:
-            returns = hand_returns(state)
+        if over:
+            returns = (
+                hand_returns(state)
+                if self._match is None
+                else match_returns(self._match, self.match_reward)
+            )
             for other in self.agents:
                 self.rewards[other] = returns[self._index[other]]
                 self.terminations[other] = True
             self._accumulate_rewards()
             player = (self._index[agent] + 1) % self.rules.players
+        assert player is not None  # a match that goes on deals its next hand at once
         self.agent_selection = self.possible_agents[player]
 
     def render(self) -> str | None:
