@@ -223,6 +223,7 @@ class GameState(_Visible):
         "_moves",
         "_parent",
         "_piles",
+        "_plays",
         "_revealed",
         "_scope",
         "_table",
@@ -240,6 +241,7 @@ class GameState(_Visible):
     _moves: tuple[Move, ...] | None
     _parent: GameState | None
     _move: Move | None
+    _plays: tuple[tuple[int, Move], ...] | None
 
     def __init__(
         self,
@@ -276,6 +278,7 @@ class GameState(_Visible):
         self._moves = None
         self._parent = parent
         self._move = move
+        self._plays = None
 
     # ------------------------------------------------------------------ constructors
 
@@ -547,12 +550,15 @@ class GameState(_Visible):
         A state built by `from_position` or `from_text` starts a history of its own (its
         earlier plays are unknown); copies and pickles keep the history.
         """
-        plays = []
-        state = self
-        while state._parent is not None and state._move is not None:
-            plays.append((state._parent._to_move, state._move))
-            state = state._parent
-        return self._deal.history + tuple(reversed(plays))
+        plays = self._plays
+        if plays is None:  # worked out once, from the parent's (itself worked out once)
+            parent = self._parent
+            if parent is None or self._move is None:
+                plays = self._deal.history
+            else:
+                plays = (*parent.history, (parent._to_move, self._move))
+            self._plays = plays
+        return plays
 
     @property
     def key(self) -> tuple[int, ...]:
