@@ -7,7 +7,7 @@ written in index order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import Any, Final
 
@@ -449,14 +449,17 @@ class MoveGenerator:
         "_aces_normal_on_ace",
         "_aces_sweep",
         "_capturing_first",
-        "_equal_masks",
+        "_config",
         "_fewest_cards",
-        "_fifteens",
-        "_free",
         "_may_lay",
         "_sums",
-        "_to_fifteen",
+        "moves",
     )
+
+    moves: Callable[[int, int], list[Move]]
+    """`moves(hand, table)`: every legal move of a player holding the cards `hand` (a mask),
+    with `table` on the table. Under rules with no Ace that sweeps and no compulsion to
+    capture, it is the capture loop itself, without a call around it."""
 
     def __init__(self, rules: Rules) -> None:
         """The generator of the capture knobs of `rules`."""
@@ -465,17 +468,24 @@ class MoveGenerator:
         self._ace_takes_ace: Final = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
         self._aces_normal_on_ace: Final = rules.ace_with_ace_on_table is AceOnAce.CAPTURE_NORMALLY
         self._capturing_first: Final = rules.must_play_capturing_card_if_any
-        self._free: Final = priority is CapturePriority.FREE
         self._fewest_cards: Final = priority is CapturePriority.MIN_CARDS
         self._may_lay: Final = not rules.played_card_must_capture
-        self._equal_masks: Final = RANK_MASKS if rules.capture_by_rank else (0,) * 11
         sums = _FEWEST_SUMS if self._fewest_cards else _SUMS
         self._sums: Final = sums if rules.capture_by_sum else (_NO_SUMS,) * 1024
-        self._to_fifteen: Final = rules.capture_to_fifteen
-        self._fifteens: Final = _FIFTEENS
+        equal_masks = RANK_MASKS if rules.capture_by_rank else (0,) * 11
+        # read by the capture loop in one go: its knobs, as locals
+        self._config: Final = (
+            self._sums,
+            equal_masks,
+            self._may_lay,
+            priority is CapturePriority.FREE,
+            rules.capture_to_fifteen,
+        )
+        plain = not (self._aces_sweep or self._capturing_first)
+        self.moves = self._captures if plain else self._moves_with_aces_and_compulsion
 
-    def moves(self, hand: int, table: int) -> list[Move]:
-        """Every legal move of a player holding the cards `hand`, with `table` on the table."""
+    def _moves_with_aces_and_compulsion(self, hand: int, table: int) -> list[Move]:
+        """The moves, with the Aces that sweep and the compulsion to capture applied."""
         if self._aces_sweep and not (self._aces_normal_on_ace and table & _ACES):
             found = self._captures(hand & ~_ACES, table)
             if hand & _ACES:
@@ -490,15 +500,11 @@ class MoveGenerator:
 
     def _captures(self, hand: int, table: int) -> list[Move]:
         """The moves of cards that capture by rank, by sum and to fifteen."""
+        all_sums, equal_masks, may_lay, free, to_fifteen = self._config
         found: list[Move] = []
         present = (table | table >> 10 | table >> 20 | table >> 30) & 1023  # _ranks_of
         distinct = present.bit_count() == table.bit_count()
-        sums = self._sums[present] if distinct else None
-        fifteens = self._fifteens[present] if distinct else None
-        to_fifteen = self._to_fifteen
-        equal_masks = self._equal_masks
-        may_lay = self._may_lay
-        free = self._free
+        sums = all_sums[present] if distinct else None
         shared = _MOVES  # the move of a key, when it has been built before
         for index in _INDICES.get(hand) or _indices(hand):
             rank = _RANK[index]
@@ -508,10 +514,8 @@ class MoveGenerator:
             else:
                 masks = sums[rank] if sums is not None else self._slow_sums(rank, table)
             if to_fifteen:
-                fifteen = fifteens[rank] if fifteens is not None else _slow_fifteens(rank, table)
-            else:
-                fifteen = ()
-            if may_lay or not (equal or masks or fifteen):
+                masks += _FIFTEENS[present][rank] if distinct else _slow_fifteens(rank, table)
+            if may_lay or not (equal or masks):
                 found.append(shared.get(index) or move_of_key(index))
             while equal:
                 low = equal & -equal
@@ -519,9 +523,6 @@ class MoveGenerator:
                 key = low << 6 | index
                 found.append(shared.get(key) or move_of_key(key))
             for mask in masks:
-                key = (table & mask) << 6 | index
-                found.append(shared.get(key) or move_of_key(key))
-            for mask in fifteen:
                 key = (table & mask) << 6 | index
                 found.append(shared.get(key) or move_of_key(key))
         return found

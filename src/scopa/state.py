@@ -633,17 +633,19 @@ class GameState(_Visible):
         deal = self._deal
         play = deal.play
         player = self._to_move
-        bit = move.card_mask
-        take = move.captured_mask
+        bit = move._card_mask  # moves and states are one unit: their slots are read directly
+        take = move._captured_mask
         hands = list(self._hands)
         hands[player] ^= bit
         declared = self._declared
         revealed = self._revealed
-        if move.declaration is not None:  # the rest of the hand is shown
-            declared = _with(declared, player, declared[player] + move.declaration.points)
-            revealed = _with(revealed, player, hands[player])
-        elif revealed[player] & bit:
-            revealed = _with(revealed, player, revealed[player] ^ bit)
+        if play.declarations:
+            declaration = move.declaration
+            if declaration is not None:  # the rest of the hand is shown
+                declared = _with(declared, player, declared[player] + declaration.points)
+                revealed = _with(revealed, player, hands[player])
+            elif revealed[player] & bit:
+                revealed = _with(revealed, player, revealed[player] ^ bit)
         table = self._table
         piles = self._piles
         scope = self._scope
