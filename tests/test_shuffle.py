@@ -84,3 +84,11 @@ def test_three_kings_on_the_first_table_are_a_misdeal() -> None:
     # Kings dealt to the hands, not to the table, are no misdeal.
     kings_in_hands = (9, 19, 29, *(i for i in range(40) if i not in (9, 19, 29)))
     assert not misdealt(rules, kings_in_hands)
+
+
+def test_one_ace_on_a_cirulla_first_table_is_no_misdeal() -> None:
+    rules = find_variant("cirulla")
+    assert rules.misdeal.name == "CIRULLA"
+    assert misdealt(rules, order_dealing_table("cirulla", "1D 1C 5S 4B"))
+    assert not misdealt(rules, order_dealing_table("cirulla", "1C 5S 4B 7D"))
+    assert not misdealt(rules, order_dealing_table("cirulla", "1D 5S 4B 7D"))
