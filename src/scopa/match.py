@@ -147,7 +147,8 @@ class SeriesRecord:
             )
 
         def count(values: tuple[int, ...], outcome: Outcome) -> tuple[int, ...]:
-            return tuple(v + (o is outcome) for v, o in zip(values, outcomes, strict=True))
+            pairs = zip(values, outcomes, strict=True)  # pragma: no mutate - lengths checked above
+            return tuple(v + (o is outcome) for v, o in pairs)
 
         return SeriesRecord(
             count(self.wins, Outcome.WIN),
@@ -357,7 +358,8 @@ class Match:
             )
         score = state.hand_score()
         record = HandRecord(len(self.hands) + 1, state.dealer, self.deck, score, state.history)
-        totals = tuple(map(sum, zip(self.totals, score.points, strict=True)))
+        pairs = zip(self.totals, score.points, strict=True)  # pragma: no mutate - one per side
+        totals = tuple(map(sum, pairs))
         outright = next((c.wins_match for c in score if c.wins_match is not None), None)
         winner = self._winner_after(score, totals) if outright is None else outright
         ended = attrs.evolve(

@@ -185,14 +185,14 @@ class Move:
         """
         if not isinstance(text, str):
             raise TypeError(f"a move must be given as text, not {type(text).__name__}")
-        move = _PARSED.get(text)
+        move = _PARSED.get(text)  # pragma: no mutate - a cache miss reads the text again
         if move is not None and cls is Move:
             return move
         move = cls._read(text)
         if cls is Move and len(text) <= _PARSED_TEXT_LIMIT:
-            if len(_PARSED) >= _CACHE_LIMIT:
+            if len(_PARSED) >= _CACHE_LIMIT:  # pragma: no mutate - only the cache's size
                 _PARSED.clear()
-            _PARSED[text] = move
+            _PARSED[text] = move  # pragma: no mutate - a cache miss reads the text again
         return move
 
     @classmethod
@@ -303,7 +303,9 @@ def _indices(mask: int) -> tuple[int, ...]:
     """The card indices of a mask (cached for the small masks that hands are)."""
     indices = _INDICES.get(mask)
     if indices is None:
-        indices = _OLD_INDICES.get(mask) or tuple(card.index for card in cards_of(mask))
+        indices = _OLD_INDICES.get(mask) or tuple(  # pragma: no mutate - a cache
+            card.index for card in cards_of(mask)
+        )
         _remember(_INDICES, _OLD_INDICES, mask, indices)
     return indices
 
@@ -471,9 +473,11 @@ class MoveGenerator:
         self._free: Final = priority is CapturePriority.FREE
         self._fewest_cards: Final = priority is CapturePriority.MIN_CARDS
         self._may_lay: Final = not rules.played_card_must_capture
-        self._equal_masks: Final = RANK_MASKS if rules.capture_by_rank else (0,) * 11
+        no_equal = (0,) * 11  # pragma: no mutate - any length from 11 does
+        self._equal_masks: Final = RANK_MASKS if rules.capture_by_rank else no_equal
         sums = _FEWEST_SUMS if self._fewest_cards else _SUMS
-        self._sums: Final = sums if rules.capture_by_sum else (_NO_SUMS,) * 1024
+        no_sums = (_NO_SUMS,) * 1024  # pragma: no mutate - any length from 1024 does
+        self._sums: Final = sums if rules.capture_by_sum else no_sums
         self._to_fifteen: Final = rules.capture_to_fifteen
         self._fifteens: Final = _FIFTEENS
 
@@ -481,7 +485,7 @@ class MoveGenerator:
         """Every legal move of a player holding the cards `hand`, with `table` on the table."""
         if self._aces_sweep and not (self._aces_normal_on_ace and table & _ACES):
             found = self._captures(hand & ~_ACES, table)
-            if hand & _ACES:
+            if hand & _ACES:  # pragma: no mutate - without aces, the loop is empty and found sorted
                 for index in _indices(hand & _ACES):
                     found += self._ace_moves(index, table)
                 found.sort(key=_card_index)
@@ -503,7 +507,7 @@ class MoveGenerator:
         may_lay = self._may_lay
         free = self._free
         shared = _MOVES  # the move of a key, when it has been built before
-        for index in _INDICES.get(hand) or _indices(hand):
+        for index in _INDICES.get(hand) or _indices(hand):  # pragma: no mutate - a cache
             rank = _RANK[index]
             equal = table & equal_masks[rank]
             if equal and not free:  # one card of equal rank, and no sum
@@ -515,23 +519,23 @@ class MoveGenerator:
             else:
                 fifteen = ()
             if may_lay or not (equal or masks or fifteen):
-                found.append(shared.get(index) or move_of_key(index))
+                found.append(shared.get(index) or move_of_key(index))  # pragma: no mutate - a cache
             while equal:
                 low = equal & -equal
                 equal ^= low
                 key = low << 6 | index
-                found.append(shared.get(key) or move_of_key(key))
+                found.append(shared.get(key) or move_of_key(key))  # pragma: no mutate - a cache
             for mask in masks:
                 key = (table & mask) << 6 | index
-                found.append(shared.get(key) or move_of_key(key))
+                found.append(shared.get(key) or move_of_key(key))  # pragma: no mutate - a cache
             for mask in fifteen:
                 key = (table & mask) << 6 | index
-                found.append(shared.get(key) or move_of_key(key))
+                found.append(shared.get(key) or move_of_key(key))  # pragma: no mutate - a cache
         return found
 
     def _slow_sums(self, rank: int, table: int) -> tuple[int, ...]:
         """The sum captures of a table on which a rank appears twice."""
-        if self._sums[1] is _NO_SUMS:  # no capture by sum
+        if self._sums[1] is _NO_SUMS:  # pragma: no mutate - no capture by sum: every entry is
             return ()
         found = _sums_any_table(rank, table)
         return tuple(_fewest(found) if self._fewest_cards else found)

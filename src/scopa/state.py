@@ -94,9 +94,9 @@ _PLAY_LIMIT: Final = 256
 
 def _play_of(rules: Rules) -> _Play:
     """The play record of some rules (a bounded cache: rules are values, often the same)."""
-    play = _PLAYS.get(rules)
+    play = _PLAYS.get(rules)  # pragma: no mutate - a cache miss makes the record again
     if play is None:
-        if len(_PLAYS) >= _PLAY_LIMIT:
+        if len(_PLAYS) >= _PLAY_LIMIT:  # pragma: no mutate - only the cache's size
             _PLAYS.clear()
         play = _PLAYS[rules] = _Play(rules)
     return play
@@ -421,7 +421,8 @@ class GameState(_Visible):
             raise InvalidStateError(
                 f"with these hand sizes it is player {expected}'s turn, not {current_player}"
             )
-        for player, (pile, made) in enumerate(zip(pile_masks, scope_counts, strict=True)):
+        piles = zip(pile_masks, scope_counts, strict=True)  # pragma: no mutate - counts checked
+        for player, (pile, made) in enumerate(piles):
             if 2 * made > pile.bit_count():
                 raise InvalidStateError(
                     f"player {player} cannot have {made} scope with {pile.bit_count()} cards"
