@@ -621,7 +621,7 @@ class GameState(_Visible):
             IllegalMoveError: the move is not legal here (the message says why).
             TypeError: `move` is not a `Move`.
         """
-        moves = self._moves
+        moves = self._moves  # pragma: no mutate - legal_moves() computes them when unknown
         if moves is None:
             moves = self.legal_moves()
         for legal in moves:
@@ -648,7 +648,7 @@ class GameState(_Visible):
         scope = self._scope
         last = self._last_capturer
         drawn = self._drawn
-        final = False
+        final = False  # pragma: no mutate - None reads the same
         if player == deal.dealer and not hands[player]:
             if drawn < len(deal.stock):
                 drawn = _deal_round(deal, hands, drawn)

@@ -1,0 +1,133 @@
+"""Positions built by hand and read from text, the first lead, views and cold caches.
+
+Positions are written as `GameState.to_text` writes them: hands, table, stock, piles, scope,
+dealer, player to move and last capturer.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import scopa
+from scopa import (
+    Card,
+    GameState,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidStateError,
+    Match,
+    find_variant,
+    view,
+)
+
+CLASSIC = find_variant("classic")
+# Seed 1 deals player 0 (the dealer) 2D 8S 9B and player 1 1D 3S 9C, with 2C 5D 6D 8C on the
+# table and 30 cards in the stock: player 1 leads.
+DEALT = (
+    "2D8S9B/1D9C3S 5D6D2C8C"
+    " 4C3B5B10D1S3D5S4S1B10B1C10C6C6S10S6B7B2S4B8B9D7S9S7D3C7C2B4D8D5C -/- 0/0 0 1 -"
+)
+
+
+def cards(text: str) -> list[Card]:
+    """The cards of a text such as `"1S 5D 7C"`."""
+    return [Card.parse(part) for part in text.split()]
+
+
+def test_the_dealt_position_reads_back() -> None:
+    state = GameState.new(CLASSIC, seed=1)
+    assert state.to_text() == DEALT
+    assert GameState.from_text(CLASSIC, DEALT) == state
+
+
+def test_a_position_whose_player_to_move_disagrees_with_the_hands_is_refused() -> None:
+    # Both hands hold three cards and player 0 deals, so player 1 is to move, not player 0.
+    wrong = DEALT[: -len("0 1 -")] + "0 0 -"
+    with pytest.raises(InvalidStateError, match="it is player 1's turn, not 0"):
+        GameState.from_text(CLASSIC, wrong)
+
+
+def test_the_player_to_move_and_the_last_capturer_must_be_players() -> None:
+    with pytest.raises(InvalidStateError, match=r"^current_player must be a player number"):
+        GameState.from_text(CLASSIC, DEALT[: -len("0 1 -")] + "0 2 -")
+    with pytest.raises(InvalidStateError, match=r"^last_capturer must be a player number"):
+        GameState.from_text(CLASSIC, DEALT[: -len("0 1 -")] + "0 1 2")
+
+
+# ----------------------------------------------------------------------------- the first lead
+
+
+def test_no_ace_may_lead_a_hand_of_asso_piglia_tutto_for_four() -> None:
+    rules = find_variant("asso-piglia-tutto-4")
+    assert rules.ace_first_lead_forbidden
+    state = GameState.new(rules, seed=1)
+    # Player 1 leads holding 1D with nine other cards: the Ace waits.
+    assert state.current_player == 1
+    assert Card.parse("1D") in state.hands[1]
+    assert len(state.hands[1]) == 10
+    assert {move.card for move in state.legal_moves()} == state.hands[1] - {Card.parse("1D")}
+    with pytest.raises(IllegalMoveError, match=r"the first play of a hand may not be an Ace$"):
+        state.parse_move("1D")
+
+
+def test_an_ace_that_cannot_capture_where_a_capture_is_due_is_told_so() -> None:
+    # Seed 25 gives player 1 1S 5D 7C with 4D 7B 8D 9B on the table; only 7C can capture,
+    # and it must. The Ace is refused for that reason, not as a first lead.
+    rules = attrs.evolve(CLASSIC, must_play_capturing_card_if_any=True)
+    state = GameState.new(rules, seed=25)
+    assert state.hands[1] == frozenset(cards("1S 5D 7C"))
+    with pytest.raises(IllegalMoveError) as raised:
+        state.parse_move("1S")
+    assert str(raised.value).endswith(
+        "1S cannot capture, and a card that can capture must be played"
+    )
+
+
+# ----------------------------------------------------------------------------- views
+
+
+def test_the_text_of_a_view_lists_its_cards_in_deck_order() -> None:
+    state = GameState.from_text(CLASSIC, DEALT)
+    # In deck order: 1D (index 0), 9C (18), 3S (22); 5D, 6D, 2C, 8C on the table.
+    assert repr(view(state)) == "<PlayerView of player 1: hand 1D9C3S table 5D6D2C8C>"
+    assert repr(view(state, 0)) == "<PlayerView of player 0: hand 2D8S9B table 5D6D2C8C>"
+
+
+def test_a_view_of_a_finished_hand_is_player_0s_by_default() -> None:
+    state = GameState.new(CLASSIC, seed=1)
+    while not state.is_terminal:
+        state = state.apply(state.legal_moves()[0])
+    assert state.current_player is None
+    assert view(state) == view(state, 0) != view(state, 1)
+    assert repr(view(state, 1)) == "<PlayerView of player 1: hand  table ->"
+
+
+def test_a_view_names_what_was_wrong() -> None:
+    state = GameState.new(CLASSIC, seed=1)
+    with pytest.raises(TypeError, match=r"^a view is of a GameState, not Match$"):
+        view(Match.new(CLASSIC, seed=1))  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match=r"^player must be a player number from 0 to 1"):
+        view(state, 2)
+
+
+# ----------------------------------------------------------------------------- caches
+
+
+@pytest.mark.parametrize("name", ["classic", "scopone", "asso-piglia-tutto", "cirulla"])
+def test_play_is_the_same_after_the_caches_are_emptied(name: str) -> None:
+    rules = find_variant(name)
+
+    def play() -> list[tuple[str, str]]:
+        state = GameState.new(rules, seed=3)
+        seen = []
+        while not state.is_terminal:
+            moves = state.legal_moves()
+            seen.append((state.to_text(), ",".join(map(str, moves))))
+            state = state.apply(moves[len(moves) // 2])
+        seen.append((state.to_text(), str(state.hand_score().points)))
+        return seen
+
+    warm = play()
+    scopa.clear_caches()
+    assert play() == warm
