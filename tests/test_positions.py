@@ -17,6 +17,7 @@ from scopa import (
     InvalidArgumentError,
     InvalidStateError,
     Match,
+    Move,
     find_variant,
     view,
 )
@@ -131,3 +132,18 @@ def test_play_is_the_same_after_the_caches_are_emptied(name: str) -> None:
     warm = play()
     scopa.clear_caches()
     assert play() == warm
+
+
+def test_a_copy_of_a_declared_move_plays_as_the_move_itself() -> None:
+    # Cirulla, seed 1, first legal move each time: a declaration (a busso) is soon offered.
+    rules = find_variant("cirulla")
+    state = GameState.new(rules, seed=1)
+    while not any(move.declaration for move in state.legal_moves()):
+        state = state.apply(state.legal_moves()[0])
+    declared = next(move for move in state.legal_moves() if move.declaration)
+    copy = Move(declared.card, declared.captured, declared.declaration, declared.claim)
+    assert copy == declared
+    assert copy is not declared
+    after = state.apply(copy)
+    assert after == state.apply(declared)
+    assert after.history[-1] == (state.current_player, declared)

@@ -349,10 +349,10 @@ class Match:
                 self.hands,
                 state,
                 self.deck,
-                self.abandonment,
+                self.abandonment,  # pragma: no mutate - None while the match goes on
                 self.series_before,
                 self.totals,
-                self.winner,
+                self.winner,  # pragma: no mutate - None while the match goes on
                 self._stream,
                 self._decks,
             )
