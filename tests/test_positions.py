@@ -11,6 +11,7 @@ import pytest
 
 import scopa
 from scopa import (
+    AmbiguousMoveError,
     Card,
     GameState,
     IllegalMoveError,
@@ -147,3 +148,32 @@ def test_a_copy_of_a_declared_move_plays_as_the_move_itself() -> None:
     after = state.apply(copy)
     assert after == state.apply(declared)
     assert after.history[-1] == (state.current_player, declared)
+
+
+def ten_of_coins_against(table: str) -> GameState:
+    """Player 0 holds 10D, player 1 (the dealer) 10B; every other card is in player 0's pile."""
+    on_table = cards(table)
+    hands = [cards("10D"), cards("10B")]
+    used = {*on_table, *hands[0], *hands[1]}
+    pile = [card for card in scopa.DECK if card not in used]
+    return GameState.from_position(
+        CLASSIC, hands=hands, table=on_table, stock=[], piles=[pile, []], dealer=1
+    )
+
+
+def test_an_ambiguous_card_lists_up_to_twelve_captures() -> None:
+    # Sums of 10 from 1C…9C: 1+9, 2+8, 3+7, 4+6, 1+2+7, 1+3+6, 1+4+5, 2+3+5, 1+2+3+4 (nine);
+    # with 5S too: 5S+5C, 5S+1C+4C, 5S+2C+3C (three more), twelve in all.
+    state = ten_of_coins_against("1C 2C 3C 4C 5C 6C 7C 8C 9C 5S")
+    assert len(state.legal_moves()) == 12
+    with pytest.raises(AmbiguousMoveError) as raised:
+        state.parse_move("10D")
+    choices = str(raised.value).split("it may be ")[1]
+    assert len(choices.split(", ")) == 12
+    assert "more" not in choices
+    # With 4S instead of 5S, the clubs that make 6 with it: 6, 1+5, 2+4, 1+2+3 (four): 13.
+    state = ten_of_coins_against("1C 2C 3C 4C 5C 6C 7C 8C 9C 4S")
+    assert len(state.legal_moves()) == 13
+    with pytest.raises(AmbiguousMoveError) as raised:
+        state.parse_move("10D")
+    assert str(raised.value).endswith(" and 1 more")
