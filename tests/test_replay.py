@@ -133,6 +133,9 @@ def test_the_hand_in_progress_is_replayed_from_the_current_history() -> None:
     assert scope  # a scopa in the hand in progress, after some moves
     moments = match_moments(match)
     before = match_moments(finished)[:-1]
+    assert [(m.kind, m.hand, m.caption, len(m.state.history)) for m in before] == (
+        expected_moments(finished)
+    )
     assert moments[: len(before)] == before
     in_progress = moments[len(before) :]
     deal = f"Hand 2: player {first.dealer} deals · match {dashed(record.points)}"

@@ -599,7 +599,8 @@ def match_moments(match: Match) -> list[Moment]:
         first = GameState.new(rules, deck=record.deck, dealer=record.dealer)
         replayed, last = _replay(record.number, first, record.history, totals)
         moments += replayed
-        totals = tuple(map(sum, zip(totals, record.points, strict=True)))
+        pairs = zip(totals, record.points, strict=True)  # pragma: no mutate - one per side
+        totals = tuple(map(sum, pairs))
         if last.is_terminal:
             caption = (
                 f"Hand {record.number} over: points {_dashed(record.points)}"
