@@ -177,3 +177,26 @@ def test_an_ambiguous_card_lists_up_to_twelve_captures() -> None:
     with pytest.raises(AmbiguousMoveError) as raised:
         state.parse_move("10D")
     assert str(raised.value).endswith(" and 1 more")
+
+
+def test_a_position_prints_as_a_picture_for_terminals() -> None:
+    # Classic deals (40 - 4) / (2 × 3) = 6 times a hand; seed 1 is the position of DEALT.
+    picture = str(GameState.from_text(CLASSIC, DEALT)).splitlines()
+    assert picture[0] == "classic: deal 1 of 6, to play: player 1"
+    assert picture[1].split() == ["table", "2C", "5D", "6D", "8C"]
+    assert picture[2].split() == ["stock", "30", "cards"]
+    assert picture[-1].split() == [">", "player", "1", "1D", "3S", "9C", "0", "0"]
+    match = str(Match.new(CLASSIC, seed=1)).splitlines()
+    assert match[0] == "classic match to 11 points, hand 1"
+    assert match[1].split() == ["points", "player", "0", "0,", "player", "1", "0"]
+    assert match[3:] == picture
+
+
+def test_views_of_different_positions_hash_apart() -> None:
+    state = GameState.new(CLASSIC, seed=1)
+    views = set()
+    while not state.is_terminal:
+        views.add(view(state, 0))
+        views.add(view(state, 1))
+        state = state.apply(state.legal_moves()[0])
+    assert len({hash(v) for v in views}) == len(views) > 20
