@@ -57,7 +57,7 @@ class Knobs:
 PLAYERS, ROUNDS, TITLE = attrs.fields(Knobs)
 
 
-def test_int_in_accepts_its_bounds_and_what_lies_between() -> None:
+def test_an_int_in_validator_accepts_its_bounds_and_what_lies_between() -> None:
     players = int_in(2, 8)
     rounds = int_in(0, 10_000)
     for value in (2, 5, 8):
@@ -69,19 +69,21 @@ def test_int_in_accepts_its_bounds_and_what_lies_between() -> None:
 @pytest.mark.parametrize(
     ("value", "shown"), [(1, "1"), (9, "9"), (-3, "-3"), (True, "True"), (2.0, "2.0"), ("3", "'3'")]
 )
-def test_int_in_refuses_other_values_and_quotes_them(value: object, shown: str) -> None:
+def test_an_int_in_validator_refuses_other_values_and_quotes_them(
+    value: object, shown: str
+) -> None:
     with pytest.raises(RulesError) as raised:
         int_in(2, 8)(None, PLAYERS, value)
     assert str(raised.value) == f"players must be an int from 2 to 8, not {shown}"
 
 
-def test_int_in_writes_a_large_bound_with_separators() -> None:
+def test_an_int_in_validator_writes_a_large_bound_with_separators() -> None:
     with pytest.raises(RulesError) as raised:
         int_in(0, 10_000)(None, ROUNDS, 10_001)
     assert str(raised.value) == "rounds must be an int from 0 to 10,000, not 10001"
 
 
-def test_instance_of_accepts_its_kind_and_refuses_others() -> None:
+def test_an_instance_of_validator_accepts_its_kind_and_refuses_others() -> None:
     text = instance_of(str, "text")
     text(None, TITLE, "Scopa")
     with pytest.raises(RulesError) as raised:

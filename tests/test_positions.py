@@ -19,6 +19,7 @@ from scopa import (
     InvalidStateError,
     Match,
     Move,
+    NotationError,
     find_variant,
     view,
 )
@@ -71,6 +72,18 @@ def test_no_ace_may_lead_a_hand_of_asso_piglia_tutto_for_four() -> None:
     assert {move.card for move in state.legal_moves()} == state.hands[1] - {Card.parse("1D")}
     with pytest.raises(IllegalMoveError, match=r"the first play of a hand may not be an Ace$"):
         state.parse_move("1D")
+
+
+def test_no_ace_may_lead_when_the_rule_is_added_to_classic() -> None:
+    # Seed 1: player 1 leads with 1D 3S 9C, and 30 cards are still in the stock.
+    state = GameState.new(attrs.evolve(CLASSIC, ace_first_lead_forbidden=True), seed=1)
+    assert state.hands[1] == frozenset(cards("1D 3S 9C"))
+    assert {move.card for move in state.legal_moves()} == set(cards("3S 9C"))
+    with pytest.raises(IllegalMoveError, match=r"the first play of a hand may not be an Ace$"):
+        state.parse_move("1D")
+    # Once player 1 has played, player 0 may play any card.
+    after = state.apply(state.legal_moves()[0])
+    assert {move.card for move in after.legal_moves()} == after.hands[0]
 
 
 def test_an_ace_that_cannot_capture_where_a_capture_is_due_is_told_so() -> None:
@@ -200,3 +213,30 @@ def test_views_of_different_positions_hash_apart() -> None:
         views.add(view(state, 1))
         state = state.apply(state.legal_moves()[0])
     assert len({hash(v) for v in views}) == len(views) > 20
+
+
+def declared_cirulla_position() -> GameState:
+    """Cirulla, seed 1, first legal move each time, until a declaration has been made."""
+    state = GameState.new(find_variant("cirulla"), seed=1)
+    while not any(move.declaration for move in state.legal_moves()):
+        state = state.apply(state.legal_moves()[0])
+    return state.apply(next(move for move in state.legal_moves() if move.declaration))
+
+
+def test_declarations_and_shown_cards_read_back_from_text() -> None:
+    state = declared_cirulla_position()
+    fields = state.to_text().split()
+    assert len(fields) == 10
+    declared, revealed = fields[8:]
+    assert declared != "0/0"
+    assert revealed != "-/-"
+    assert GameState.from_text(state.rules, state.to_text()) == state
+
+
+def test_declaration_fields_need_one_part_per_player() -> None:
+    state = declared_cirulla_position()
+    fields = state.to_text().split()
+    with pytest.raises(NotationError, match=r"^declared needs 2 parts separated by '/', got '0'$"):
+        GameState.from_text(state.rules, " ".join([*fields[:8], "0", fields[9]]))
+    with pytest.raises(NotationError, match=r"^revealed needs 2 parts separated by '/', got '-'$"):
+        GameState.from_text(state.rules, " ".join([*fields[:9], "-"]))
