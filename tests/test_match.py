@@ -25,6 +25,7 @@ from scopa import (
     SeriesRecord,
     find_variant,
 )
+from scopa.match import Claim
 from scopa.records import read_record, write_record
 from tests.helpers import CLASSIC, TRETRE, every_preset, finish_hand, finish_match, scripted
 from tests.strategies import seeds
@@ -346,3 +347,24 @@ def test_a_rematch_among_three_is_dealt_by_the_next_player() -> None:
 def test_a_series_record_of_wrong_values_says_what_it_holds() -> None:
     with pytest.raises(TypeError, match=r"^a series record holds three tuples of ints$"):
         SeriesRecord((1,), (0,), "x")  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- claims
+
+
+def test_a_wrong_claim_ends_the_match_for_the_next_other_side() -> None:
+    # scopa-3 with claims, seed 1: player 1 leads and claims at once, sure of no points at
+    # all with 0-0-0 on the board; the claim is wrong, and on the tie the match goes to the
+    # next side in play order after 1, which is 2.
+    rules = attrs.evolve(find_variant("scopa-3"), claim_out=True)
+    match = Match.new(rules, seed=1)
+    assert match.state.current_player == 1
+    claim = next(move for move in match.state.legal_moves() if move.claim)
+    over = match.apply(claim)
+    assert over.is_over
+    assert over.claim == Claim(1, False)
+    assert over.winner == 2
+    assert over.state.history == ((1, claim),)
+    # The claimed hand counts as played: the rematch is first dealt by player 1, not 2.
+    assert over.hands == ()
+    assert over.rematch(seed=2).first_dealer == 1

@@ -23,6 +23,7 @@ from scopa import (
     find_variant,
     view,
 )
+from scopa.cards import parse_cards
 
 CLASSIC = find_variant("classic")
 # Seed 1 deals player 0 (the dealer) 2D 8S 9B and player 1 1D 3S 9C, with 2C 5D 6D 8C on the
@@ -240,3 +241,30 @@ def test_declaration_fields_need_one_part_per_player() -> None:
         GameState.from_text(state.rules, " ".join([*fields[:8], "0", fields[9]]))
     with pytest.raises(NotationError, match=r"^revealed needs 2 parts separated by '/', got '-'$"):
         GameState.from_text(state.rules, " ".join([*fields[:9], "-"]))
+
+
+def dealt(rules: scopa.Rules, **declarations: list[int] | list[list[Card]]) -> GameState:
+    """The position of DEALT under `rules`, built by hand, with the declarations given."""
+    return GameState.from_position(
+        rules,
+        hands=[cards("2D 8S 9B"), cards("1D 9C 3S")],
+        table=cards("5D 6D 2C 8C"),
+        stock=parse_cards(DEALT.split()[2]),
+        dealer=0,
+        **declarations,  # type: ignore[arg-type]
+    )
+
+
+def test_declarations_in_a_position_are_checked() -> None:
+    assert dealt(CLASSIC) == GameState.from_text(CLASSIC, DEALT)
+    with pytest.raises(InvalidStateError, match=r"^these rules have no declarations$"):
+        dealt(CLASSIC, declared=[0, 3])
+    with pytest.raises(InvalidStateError, match=r"^these rules have no declarations$"):
+        dealt(CLASSIC, revealed=[[], cards("9C")])
+    cirulla = find_variant("cirulla")
+    with pytest.raises(InvalidStateError, match=r"^declared "):
+        dealt(cirulla, declared=[3])
+    with pytest.raises(InvalidStateError, match=r"^revealed "):
+        dealt(cirulla, revealed=[cards("2D")])
+    with pytest.raises(InvalidStateError, match=r"^player 0 shows cards they do not hold$"):
+        dealt(cirulla, revealed=[cards("9C"), []])

@@ -440,7 +440,8 @@ class GameState(_Visible):
         revealed_masks = _masks(revealed, n, "revealed") if revealed is not None else (0,) * n
         if (any(declared_points) or any(revealed_masks)) and not rules.declarations:
             raise InvalidStateError("these rules have no declarations")
-        for player, (shown, held) in enumerate(zip(revealed_masks, hand_masks, strict=True)):
+        shown_and_held = zip(revealed_masks, hand_masks, strict=True)  # pragma: no mutate - n each
+        for player, (shown, held) in enumerate(shown_and_held):
             if shown & ~held:
                 raise InvalidStateError(f"player {player} shows cards they do not hold")
         return cls(
