@@ -421,8 +421,8 @@ class GameState(_Visible):
             raise InvalidStateError(
                 f"with these hand sizes it is player {expected}'s turn, not {current_player}"
             )
-        piles = zip(pile_masks, scope_counts, strict=True)  # pragma: no mutate - counts checked
-        for player, (pile, made) in enumerate(piles):
+        pile_scope = zip(pile_masks, scope_counts, strict=True)  # pragma: no mutate - checked
+        for player, (pile, made) in enumerate(pile_scope):
             if 2 * made > pile.bit_count():
                 raise InvalidStateError(
                     f"player {player} cannot have {made} scope with {pile.bit_count()} cards"
