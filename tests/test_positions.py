@@ -270,3 +270,10 @@ def test_declarations_in_a_position_are_checked() -> None:
         dealt(cirulla, revealed=[cards("2D")])
     with pytest.raises(InvalidStateError, match=r"^player 0 shows cards they do not hold$"):
         dealt(cirulla, revealed=[cards("9C"), []])
+
+
+def test_an_unreadable_shown_card_is_named_as_such() -> None:
+    state = declared_cirulla_position()
+    fields = state.to_text().split()
+    with pytest.raises(NotationError, match=r"^cannot read 'zz' as a revealed: bad card at 'zz'$"):
+        GameState.from_text(state.rules, " ".join([*fields[:9], "zz/-"]))
