@@ -288,3 +288,30 @@ def test_card_lists_of_a_position_round_trip(cards: list[Card]) -> None:
     from scopa.cards import format_cards, parse_cards
 
     assert parse_cards(format_cards(cards), "card list") == tuple(cards)
+
+
+# ----------------------------------------------------------------------------- messages
+
+
+def test_a_list_of_cards_that_cannot_be_read_is_named_and_cut_short() -> None:
+    from scopa.cards import parse_cards
+
+    with pytest.raises(NotationError) as raised:
+        parse_cards("7D3Cxx")
+    assert str(raised.value) == "cannot read '7D3Cxx' as a list of cards: bad card at 'xx'"
+    # The rest of the text is quoted up to 12 characters: 18 z's are cut after 12.
+    with pytest.raises(NotationError) as raised:
+        parse_cards("7D" + "z" * 18, "hand")
+    assert str(raised.value).endswith("as a hand: bad card at 'zzzzzzzzzzzz'… (18 characters)")
+
+
+def test_a_deck_of_forty_items_that_are_not_all_cards_is_refused() -> None:
+    with pytest.raises(InvalidStateError, match="exactly 40 cards"):
+        Deck([*DECK[:39], "7D"])  # type: ignore[list-item]
+
+
+def test_a_deal_code_too_large_is_quoted() -> None:
+    # 32 digits of base 32 reach 2**160 (about 1.5e48), above 40! (about 8.2e47).
+    with pytest.raises(NotationError) as raised:
+        Deck.parse("Z" * 32)
+    assert str(raised.value) == f"cannot read {'Z' * 32!r} as a deal code: the number is too large"

@@ -23,7 +23,9 @@ from scopa import (
     Outcome,
     Rules,
     SeriesRecord,
+    find_variant,
 )
+from scopa.match import Claim
 from scopa.records import read_record, write_record
 from tests.helpers import CLASSIC, TRETRE, every_preset, finish_hand, finish_match, scripted
 from tests.strategies import seeds
@@ -315,3 +317,54 @@ def test_a_move_late_in_a_long_match_rescores_no_finished_hand(
     again = read_record(write_record(match))
     assert again.totals == match.totals
     assert reads == 3 * 30  # written once, scored once and checked once per hand
+
+
+# ----------------------------------------------------------------------------- three sides
+
+
+def test_an_abandonment_among_three_goes_to_the_leader_of_the_others() -> None:
+    # After one hand of 1, 5 and 3 points, the best of the others is side 1, or side 2 when
+    # side 1 leaves.
+    match = finish_hand(Match.new(scripted(find_variant("scopa-3"), [(1, 5, 3)]), seed=1))
+    assert match.totals == (1, 5, 3)
+    assert [match.abandon(player).winner for player in range(3)] == [1, 2, 1]
+
+
+def test_a_tie_among_the_others_goes_to_the_next_in_play_order() -> None:
+    # 2-2-2: the others of 0 are 1 then 2, of 1 are 2 then 0, of 2 are 0 then 1.
+    match = finish_hand(Match.new(scripted(find_variant("scopa-3"), [(2, 2, 2)]), seed=1))
+    assert [match.abandon(player).winner for player in range(3)] == [1, 2, 0]
+
+
+def test_a_rematch_among_three_is_dealt_by_the_next_player() -> None:
+    # One hand dealt by 0 ends the match 11-0-0; the rematch is first dealt by 1, not 2.
+    match = finish_match(Match.new(scripted(find_variant("scopa-3"), [(11, 0, 0)]), seed=1))
+    assert len(match.hands) == 1
+    assert match.first_dealer == 0
+    assert match.rematch(seed=2).first_dealer == 1
+
+
+def test_a_series_record_of_wrong_values_says_what_it_holds() -> None:
+    with pytest.raises(TypeError, match=r"^a series record holds three tuples of ints$"):
+        SeriesRecord((1,), (0,), "x")  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- claims
+
+
+def test_a_wrong_claim_ends_the_match_for_the_next_other_side() -> None:
+    # scopa-3 with claims, seed 1: player 1 leads and claims at once, sure of no points at
+    # all with 0-0-0 on the board; the claim is wrong, and on the tie the match goes to the
+    # next side in play order after 1, which is 2.
+    rules = attrs.evolve(find_variant("scopa-3"), claim_out=True)
+    match = Match.new(rules, seed=1)
+    assert match.state.current_player == 1
+    claim = next(move for move in match.state.legal_moves() if move.claim)
+    over = match.apply(claim)
+    assert over.is_over
+    assert over.claim == Claim(1, False)
+    assert over.winner == 2
+    assert over.state.history == ((1, claim),)
+    # The claimed hand counts as played: the rematch is first dealt by player 1, not 2.
+    assert over.hands == ()
+    assert over.rematch(seed=2).first_dealer == 1

@@ -55,3 +55,30 @@ def test_move_text_round_trips(card: Card, captured: set[Card]) -> None:
     move = Move(card, frozenset(captured))
     assert Move.parse(str(move)) == move
     assert Move.parse(str(move).lower()) == move
+
+
+def test_a_move_of_wrong_values_names_them() -> None:
+    with pytest.raises(TypeError) as raised:
+        Move("7D", frozenset())  # type: ignore[arg-type]
+    assert str(raised.value) == "a move's card must be a Card, not '7D'"
+    with pytest.raises(TypeError) as raised:
+        Move(Card.parse("7D"), [Card.parse("4C"), "3C"])  # type: ignore[list-item]
+    assert str(raised.value) == "a move captures Cards, not '3C'"
+
+
+def test_a_move_captures_the_cards_of_any_iterable() -> None:
+    taken = [Card.parse("3C"), Card.parse("4S")]
+    move = Move(Card.parse("7D"), taken)
+    assert move.captured == frozenset(taken)
+    assert move == Move(Card.parse("7D"), frozenset(taken)) == Move.parse("7Dx3C+4S")
+
+
+class MarkedMove(Move):
+    """A subclass, as a program may make to carry its own methods."""
+
+
+def test_a_subclass_reads_moves_of_its_own_class() -> None:
+    assert type(Move.parse("7Dx3C+4S")) is Move
+    assert type(MarkedMove.parse("7Dx3C+4S")) is MarkedMove  # the same text read before
+    assert type(MarkedMove.parse("6Bx2C+4D")) is MarkedMove
+    assert type(Move.parse("6Bx2C+4D")) is Move  # the same text read by the subclass before

@@ -159,3 +159,50 @@ def test_the_four_player_form_of_a_preset() -> None:
     for field in attrs.fields(Rules):
         if field.name not in unchanged:
             assert getattr(four, field.name) == getattr(base, field.name), field.name
+
+
+# ----------------------------------------------------------------------------- bounds and messages
+
+
+def test_sides_up_to_40_pass_their_own_check() -> None:
+    classic = find_variant("classic")
+    # 40 is within the bound of `sides`; two players just cannot form 40 sides.
+    with pytest.raises(RulesError, match=r"^2 players cannot form 40 equal sides$"):
+        attrs.evolve(classic, sides=40)
+    with pytest.raises(RulesError, match=r"^sides must be an int from 2 to 40 or None, not 41$"):
+        attrs.evolve(classic, sides=41)
+
+
+def test_the_move_time_limit_may_be_a_whole_day() -> None:
+    classic = find_variant("classic")
+    assert attrs.evolve(classic, move_time_limit=86_400).move_time_limit == 86_400
+    with pytest.raises(RulesError, match=r"up to 86,400, or None, not 86400\.5$"):
+        attrs.evolve(classic, move_time_limit=86_400.5)
+
+
+def test_scoring_must_be_scoring_rules_and_hashable() -> None:
+    classic = find_variant("classic")
+    with pytest.raises(RulesError, match=r"^scoring must be a ScoringRules, not 3$"):
+        attrs.evolve(classic, scoring=3)  # type: ignore[arg-type]
+
+    @attrs.define  # mutable, so not hashable
+    class Unhashable:
+        name: str = "loose"
+
+        def score(self, captures: object) -> object:
+            raise NotImplementedError
+
+    scoring = ScoringRules.standard().with_component(Unhashable())  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"^scoring must be hashable"):
+        attrs.evolve(classic, scoring=scoring)
+
+
+def test_side_of_names_the_player_it_was_given() -> None:
+    with pytest.raises(RulesError, match=r"^player must be a player number from 0 to 3, not 4$"):
+        find_variant("scopone").side_of(4)
+    assert [find_variant("scopone").side_of(p) for p in range(4)] == [0, 1, 0, 1]
+
+
+def test_a_variant_name_must_be_text() -> None:
+    with pytest.raises(TypeError, match=r"^a variant name must be text, not int$"):
+        find_variant(3)  # type: ignore[arg-type]

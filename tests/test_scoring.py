@@ -91,3 +91,35 @@ def test_primiera_tables_known_values() -> None:
     assert PrimieraTable.ZERO_FIGURES.value(Rank.RE) == 0
     # the maximum is four sevens: 84
     assert 4 * max(PrimieraTable.CLASSIC.values) == 84
+
+
+def test_the_standard_scoring_keeps_its_missing_suit_policy() -> None:
+    from scopa import MissingSuit, Primiera
+
+    for policy in MissingSuit:
+        scoring = ScoringRules.standard(PrimieraTable.TRETRE, policy)
+        primiera = scoring.components[-1]
+        assert isinstance(primiera, Primiera)
+        assert primiera.missing_suit is policy
+        assert primiera.table == PrimieraTable.TRETRE
+
+
+def test_a_primiera_table_may_give_a_rank_100_points() -> None:
+    table = PrimieraTable("aces high", (100, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    assert table.value(Rank.ASSO) == 100
+    with pytest.raises(RulesError, match="ten ints from 0 to 100"):
+        PrimieraTable("too high", (101, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+
+def test_a_component_without_a_proper_name_is_refused_by_that_description() -> None:
+    @attrs.frozen
+    class Nameless:
+        name: str = ""
+
+        def score(self, captures: Captures) -> CategoryScore:
+            raise NotImplementedError
+
+    with pytest.raises(
+        RulesError, match=r"^a scoring component's name must have 1 to 64 characters"
+    ):
+        ScoringRules((Nameless(),))

@@ -147,3 +147,13 @@ def test_a_match_without_abandonment_shares_exactly_fifty(
     brilli = ECONOMY.settle(hands, winner=winner)
     assert sum(brilli) == 50
     assert all(isinstance(b, F) for b in brilli)
+
+
+def test_brilli_amounts_may_be_from_zero_to_a_billion() -> None:
+    economy = BrilliEconomy(hand_pot=0, match_bonus=10**9, abandon_penalty=F(1, 2))
+    assert economy.hand_pot == 0
+    assert economy.match_bonus == 10**9
+    assert economy.abandon_penalty == F(1, 2)
+    for wrong in (-1, 10**9 + 1, F(-1, 3)):
+        with pytest.raises(RulesError, match=r"^brilli must be from 0 to 1,000,000,000, not"):
+            BrilliEconomy(hand_pot=wrong)

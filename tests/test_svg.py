@@ -23,7 +23,7 @@ from scopa import (
     find_variant,
     view,
 )
-from scopa.match import Moment, match_moments
+from scopa.match import match_moments
 from scopa.svg import card_svg, cards_svg, match_svg, state_svg
 from tests.helpers import CARD_CODE, card_list
 from tests.strategies import any_rules, states
@@ -329,29 +329,10 @@ def play_match(match: Match, hands: int | None = None) -> Match:
 
 
 @pytest.mark.parametrize("name", ["classic", "scopa-4", "tretre"])
-def test_the_key_moments_of_a_match(name: str) -> None:
+def test_a_picture_for_each_key_moment_of_a_match(name: str) -> None:
     match = play_match(Match.new(find_variant(name), seed=11))
     moments = match_moments(match)
-    kinds = Counter((m.kind, m.hand) for m in moments)
-    for record in match.hands:
-        assert kinds["deal", record.number] == 1
-        assert kinds["end", record.number] == 1
-        assert kinds["scopa", record.number] == sum(record.score["scope"].figures)
-    scope = sum(sum(record.score["scope"].figures) for record in match.hands)
-    assert scope > 0
-    assert sum(m.kind == "scopa" for m in moments) == scope
-    for moment in moments:
-        if moment.kind == "deal":
-            assert moment.state.history == ()
-        if moment.kind == "scopa":
-            player, move = moment.state.history[-1]
-            assert move.is_capture
-            assert not moment.state.table or moment.state.is_terminal
-            assert f"scopa by player {player}" in moment.caption
-        if moment.kind == "end":
-            record = match.hands[moment.hand - 1]
-            assert moment.state.is_terminal
-            assert moment.state.hand_score() == record.score
+    assert sum(m.kind == "scopa" for m in moments) > 0
     pictures = match_svg(match)
     assert len(pictures) == len(moments)
     for moment, picture in zip(moments, pictures, strict=True):
@@ -360,34 +341,22 @@ def test_the_key_moments_of_a_match(name: str) -> None:
         assert root[0].text.startswith(moment.caption)
 
 
-def test_a_match_in_progress_and_abandoned() -> None:
+def test_a_match_in_progress_and_abandoned_is_drawn() -> None:
     match = play_match(Match.new(find_variant("classic"), seed=4), hands=1)
     for _ in range(7):
         match = match.apply(match.state.legal_moves()[0])
-    moments = match_moments(match)
-    assert moments[-1].hand == 2
-    assert next(m.kind for m in moments if m.hand == 2) == "deal"
-    assert all(m.kind != "end" for m in moments if m.hand == 2)
     gone = match.abandon(1, AbandonReason.TIMEOUT)
-    last = match_moments(gone)[-1]
-    assert last.kind == "abandon"
-    assert last.state == match.state
-    assert "player 1 abandons (timeout)" in last.caption
-    for picture in match_svg(gone, 0):
+    pictures = match_svg(gone, 0)
+    assert len(pictures) == len(match_moments(gone))
+    for picture in pictures:
         parse(picture)
-
-
-def test_moments_are_frozen_values() -> None:
-    moment = match_moments(Match.new(find_variant("classic"), seed=1))[0]
-    assert moment == Moment("deal", 1, moment.state, moment.caption)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        moment.caption = "changed"  # type: ignore[misc]
+    assert "player 1 abandons (timeout)" in pictures[-1]
 
 
 def test_a_match_picture_needs_a_match_and_a_player() -> None:
     match = Match.new(find_variant("classic"), seed=1)
     with pytest.raises(TypeError, match="need a Match, not GameState"):
-        match_moments(match.state)  # type: ignore[arg-type]
+        match_svg(match.state)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="from 0 to 1, not 2"):
         match_svg(match, 2)
     with pytest.raises(TypeError, match="player must be an int, not bool"):

@@ -320,9 +320,10 @@ class Deck(Sequence[Card]):
 
     def __str__(self) -> str:
         """The deal code (see [`Deck.parse`][scopa.Deck.parse])."""
-        remaining = (1 << 40) - 1
+        remaining = (1 << 40) - 1  # pragma: no mutate - only the bits of the 40 cards are read
         number = 0
-        for radix, card in zip(range(40, 0, -1), self.cards, strict=True):
+        radices = range(40, 0, -1)
+        for radix, card in zip(radices, self.cards, strict=True):  # pragma: no mutate - 40 cards
             below = remaining & ((1 << card.index) - 1)
             number = number * radix + below.bit_count()  # the card's place among those left
             remaining ^= 1 << card.index

@@ -147,7 +147,8 @@ class SeriesRecord:
             )
 
         def count(values: tuple[int, ...], outcome: Outcome) -> tuple[int, ...]:
-            return tuple(v + (o is outcome) for v, o in zip(values, outcomes, strict=True))
+            pairs = zip(values, outcomes, strict=True)  # pragma: no mutate - lengths checked above
+            return tuple(v + (o is outcome) for v, o in pairs)
 
         return SeriesRecord(
             count(self.wins, Outcome.WIN),
@@ -348,16 +349,17 @@ class Match:
                 self.hands,
                 state,
                 self.deck,
-                self.abandonment,
+                self.abandonment,  # pragma: no mutate - None while the match goes on
                 self.series_before,
                 self.totals,
-                self.winner,
+                self.winner,  # pragma: no mutate - None while the match goes on
                 self._stream,
                 self._decks,
             )
         score = state.hand_score()
         record = HandRecord(len(self.hands) + 1, state.dealer, self.deck, score, state.history)
-        totals = tuple(map(sum, zip(self.totals, score.points, strict=True)))
+        pairs = zip(self.totals, score.points, strict=True)  # pragma: no mutate - one per side
+        totals = tuple(map(sum, pairs))
         outright = next((c.wins_match for c in score if c.wins_match is not None), None)
         winner = self._winner_after(score, totals) if outright is None else outright
         ended = attrs.evolve(
@@ -597,7 +599,8 @@ def match_moments(match: Match) -> list[Moment]:
         first = GameState.new(rules, deck=record.deck, dealer=record.dealer)
         replayed, last = _replay(record.number, first, record.history, totals)
         moments += replayed
-        totals = tuple(map(sum, zip(totals, record.points, strict=True)))
+        pairs = zip(totals, record.points, strict=True)  # pragma: no mutate - one per side
+        totals = tuple(map(sum, pairs))
         if last.is_terminal:
             caption = (
                 f"Hand {record.number} over: points {_dashed(record.points)}"

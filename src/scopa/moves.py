@@ -186,14 +186,14 @@ class Move:
         """
         if not isinstance(text, str):
             raise TypeError(f"a move must be given as text, not {type(text).__name__}")
-        move = _PARSED.get(text)
+        move = _PARSED.get(text)  # pragma: no mutate - a cache miss reads the text again
         if move is not None and cls is Move:
             return move
         move = cls._read(text)
         if cls is Move and len(text) <= _PARSED_TEXT_LIMIT:
-            if len(_PARSED) >= _CACHE_LIMIT:
+            if len(_PARSED) >= _CACHE_LIMIT:  # pragma: no mutate - only the cache's size
                 _PARSED.clear()
-            _PARSED[text] = move
+            _PARSED[text] = move  # pragma: no mutate - a cache miss reads the text again
         return move
 
     @classmethod
@@ -304,7 +304,9 @@ def _indices(mask: int) -> tuple[int, ...]:
     """The card indices of a mask (cached for the small masks that hands are)."""
     indices = _INDICES.get(mask)
     if indices is None:
-        indices = _OLD_INDICES.get(mask) or tuple(card.index for card in cards_of(mask))
+        indices = _OLD_INDICES.get(mask) or tuple(  # pragma: no mutate - a cache
+            card.index for card in cards_of(mask)
+        )
         _remember(_INDICES, _OLD_INDICES, mask, indices)
     return indices
 
@@ -471,8 +473,10 @@ class MoveGenerator:
         self._fewest_cards: Final = priority is CapturePriority.MIN_CARDS
         self._may_lay: Final = not rules.played_card_must_capture
         sums = _FEWEST_SUMS if self._fewest_cards else _SUMS
-        self._sums: Final = sums if rules.capture_by_sum else (_NO_SUMS,) * 1024
-        equal_masks = RANK_MASKS if rules.capture_by_rank else (0,) * 11
+        no_sums = (_NO_SUMS,) * 1024  # pragma: no mutate - any length from 1024 does
+        self._sums: Final = sums if rules.capture_by_sum else no_sums
+        no_equal = (0,) * 11  # pragma: no mutate - any length from 11 does
+        equal_masks = RANK_MASKS if rules.capture_by_rank else no_equal
         # read by the capture loop in one go: its knobs, as locals
         self._config: Final = (
             self._sums,
@@ -488,7 +492,7 @@ class MoveGenerator:
         """The moves, with the Aces that sweep and the compulsion to capture applied."""
         if self._aces_sweep and not (self._aces_normal_on_ace and table & _ACES):
             found = self._captures(hand & ~_ACES, table)
-            if hand & _ACES:
+            if hand & _ACES:  # pragma: no mutate - without aces, the loop is empty and found sorted
                 for index in _indices(hand & _ACES):
                     found += self._ace_moves(index, table)
                 found.sort(key=_card_index)
@@ -506,7 +510,7 @@ class MoveGenerator:
         distinct = present.bit_count() == table.bit_count()
         sums = all_sums[present] if distinct else None
         shared = _MOVES  # the move of a key, when it has been built before
-        for index in _INDICES.get(hand) or _indices(hand):
+        for index in _INDICES.get(hand) or _indices(hand):  # pragma: no mutate - a cache
             rank = _RANK[index]
             equal = table & equal_masks[rank]
             if equal and not free:  # one card of equal rank, and no sum
@@ -516,20 +520,20 @@ class MoveGenerator:
             if to_fifteen:
                 masks += _FIFTEENS[present][rank] if distinct else _slow_fifteens(rank, table)
             if may_lay or not (equal or masks):
-                found.append(shared.get(index) or move_of_key(index))
+                found.append(shared.get(index) or move_of_key(index))  # pragma: no mutate - a cache
             while equal:
                 low = equal & -equal
                 equal ^= low
                 key = low << 6 | index
-                found.append(shared.get(key) or move_of_key(key))
+                found.append(shared.get(key) or move_of_key(key))  # pragma: no mutate - a cache
             for mask in masks:
                 key = (table & mask) << 6 | index
-                found.append(shared.get(key) or move_of_key(key))
+                found.append(shared.get(key) or move_of_key(key))  # pragma: no mutate - a cache
         return found
 
     def _slow_sums(self, rank: int, table: int) -> tuple[int, ...]:
         """The sum captures of a table on which a rank appears twice."""
-        if self._sums[1] is _NO_SUMS:  # no capture by sum
+        if self._sums[1] is _NO_SUMS:  # pragma: no mutate - no capture by sum: every entry is
             return ()
         found = _sums_any_table(rank, table)
         return tuple(_fewest(found) if self._fewest_cards else found)

@@ -420,7 +420,8 @@ class GameState(_Visible):
             raise InvalidStateError(
                 f"with these hand sizes it is player {expected}'s turn, not {current_player}"
             )
-        for player, (pile, made) in enumerate(zip(pile_masks, scope_counts, strict=True)):
+        pile_scope = zip(pile_masks, scope_counts, strict=True)  # pragma: no mutate - checked
+        for player, (pile, made) in enumerate(pile_scope):
             if 2 * made > pile.bit_count():
                 raise InvalidStateError(
                     f"player {player} cannot have {made} scope with {pile.bit_count()} cards"
@@ -438,7 +439,8 @@ class GameState(_Visible):
         revealed_masks = _masks(revealed, n, "revealed") if revealed is not None else (0,) * n
         if (any(declared_points) or any(revealed_masks)) and not rules.declarations:
             raise InvalidStateError("these rules have no declarations")
-        for player, (shown, held) in enumerate(zip(revealed_masks, hand_masks, strict=True)):
+        shown_and_held = zip(revealed_masks, hand_masks, strict=True)  # pragma: no mutate - n each
+        for player, (shown, held) in enumerate(shown_and_held):
             if shown & ~held:
                 raise InvalidStateError(f"player {player} shows cards they do not hold")
         return cls(
@@ -622,7 +624,7 @@ class GameState(_Visible):
             IllegalMoveError: the move is not legal here (the message says why).
             TypeError: `move` is not a `Move`.
         """
-        moves = self._moves
+        moves = self._moves  # pragma: no mutate - legal_moves() computes them when unknown
         if moves is None:
             moves = self.legal_moves()
         for legal in moves:
@@ -651,7 +653,7 @@ class GameState(_Visible):
         scope = self._scope
         last = self._last_capturer
         drawn = self._drawn
-        final = False
+        final = False  # pragma: no mutate - None reads the same
         if player == deal.dealer and not hands[player]:
             if drawn < len(deal.stock):
                 drawn = _deal_round(deal, hands, drawn)
