@@ -202,9 +202,21 @@ def observation_high(rules: Rules) -> tuple[float, ...]:
 
 
 class _PositionHolder:
-    """The part of the environments that holds the hand being played."""
+    """The part of the environments that holds the hand (and the match) being played."""
 
     _state: GameState | None = None
+    _match: Match | None = None
+
+    @property
+    def match(self) -> Match:
+        """The match being played, in a match episode.
+
+        Raises:
+            RuntimeError: the episode is one hand, or the environment has not been reset.
+        """
+        if self._match is None:
+            raise RuntimeError("only a match episode (episode='match') after reset() has a match")
+        return self._match
 
     @property
     def position(self) -> GameState:

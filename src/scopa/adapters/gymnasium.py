@@ -157,17 +157,6 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         self._match: Match | None = None
         self._rng = random.Random()
 
-    @property
-    def match(self) -> Match:
-        """The match being played, in a match episode.
-
-        Raises:
-            RuntimeError: the episode is one hand, or the environment has not been reset.
-        """
-        if self._match is None:
-            raise RuntimeError("only a match episode (episode='match') after reset() has a match")
-        return self._match
-
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:

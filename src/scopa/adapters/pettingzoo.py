@@ -148,17 +148,6 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         self._state: GameState | None = None
         self._match: Match | None = None
 
-    @property
-    def match(self) -> Match:
-        """The match being played, in a match episode.
-
-        Raises:
-            RuntimeError: the episode is one hand, or the environment has not been reset.
-        """
-        if self._match is None:
-            raise RuntimeError("only a match episode (episode='match') after reset() has a match")
-        return self._match
-
     def observation_space(self, agent: str) -> spaces.Dict:
         """The observation space of an agent (the same object every time)."""
         return self.observation_spaces[agent]
