@@ -45,7 +45,12 @@ pytest_collect_file = Sybil(
 collect_ignore_glob = ["docs/*.py", "docs/**/*.py"]
 
 # The adapters' docstrings need their frameworks (the optional extras); skip those missing.
-_FRAMEWORKS = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo", "gymnasium": "gymnasium"}
+_FRAMEWORKS = {
+    "openspiel": "pyspiel",
+    "pettingzoo": "pettingzoo",
+    "gymnasium": "gymnasium",
+    "_spaces": "gymnasium",  # the spaces the two environments share
+}
 collect_ignore = [
     f"src/scopa/adapters/{module}.py"
     for module, framework in _FRAMEWORKS.items()
