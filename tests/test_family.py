@@ -21,6 +21,7 @@ from scopa import (
     HandScore,
     Match,
     Move,
+    Napola,
     Rules,
     Tiebreak,
     find_variant,
@@ -230,9 +231,27 @@ COUNTDOWN = attrs.evolve(CLASSIC, tiebreak=Tiebreak.LAST_HAND_COUNTDOWN)
         ),
         # 8-8: nobody reaches 11 before the scope, 3 each: 11-11, a tie to the end.
         pytest.param((8, 8), {"scope": (3, 3)}, None, id="tie-plays-on"),
+        # 10-9: both reach 11 with the scope, 11 and 12: the higher total wins.
+        pytest.param((10, 9), {"scope": (1, 3)}, 1, id="both-reach-the-higher-wins"),
+        # 2-3: nobody reaches 11 at all.
+        pytest.param((2, 3), {"carte": (1, 0), "scope": (2, 2)}, None, id="nobody-reaches"),
     ],
 )
 def test_the_last_hand_countdown(
     before: tuple[int, int], points: dict[str, tuple[int, int]], winner: int | None
 ) -> None:
     assert _countdown(COUNTDOWN, _hand(**points), before) == winner
+
+
+def test_the_countdown_counts_other_categories_before_the_scope() -> None:
+    # Classic with a napola, scored last but counted after primiera and before the scope:
+    # 10-9, the napola's 2 bring side 1 to 11 before side 0's 3 scope are counted.
+    rules = attrs.evolve(COUNTDOWN, scoring=COUNTDOWN.scoring.with_component(Napola()))
+    names = (*_NAMES, "napola")
+    points = {"scope": (3, 0), "napola": (0, 2)}
+    score = HandScore(tuple(CategoryScore(n, points.get(n, (0, 0))) for n in names))
+    assert _countdown(rules, score, (10, 9)) == 1
+    # Without the napola's points, the scope comes last and gives side 0 its 13.
+    points["napola"] = (0, 0)
+    score = HandScore(tuple(CategoryScore(n, points.get(n, (0, 0))) for n in names))
+    assert _countdown(rules, score, (10, 9)) == 0

@@ -1,12 +1,17 @@
 from __future__ import annotations
 
+import itertools
+
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scopa import (
     DECK,
     Captures,
     Card,
+    CardPoints,
     CategoryScore,
     PrimieraTable,
     Rank,
@@ -16,6 +21,7 @@ from scopa import (
     Suit,
 )
 from tests.helpers import CLASSIC, STANDARD_CATEGORIES, finished, piles_of
+from tests.strategies import PRESETS
 
 KING_OF_DENARI = Card(Rank.RE, Suit.DENARI)
 
@@ -123,3 +129,56 @@ def test_a_component_without_a_proper_name_is_refused_by_that_description() -> N
         RulesError, match=r"^a scoring component's name must have 1 to 64 characters"
     ):
         ScoringRules((Nameless(),))
+
+
+# ----------------------------------------------------------------------- guaranteed points
+
+_COMPONENTS = {repr(c): c for r in PRESETS for c in r.scoring.components}
+
+
+@pytest.mark.parametrize("component", _COMPONENTS.values(), ids=_COMPONENTS.keys())
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_guaranteed_points_are_the_least_of_every_way_the_hand_can_end(
+    component: ScoringComponent, data: st.DataObject
+) -> None:
+    # Deal 40 cards to two sides' piles and the cards still out (at most 7, so that every
+    # way of sharing them can be tried); the points a side is guaranteed are those it
+    # keeps however the cards out are shared.
+    owners = data.draw(st.lists(st.sampled_from([0, 1, 2]), min_size=40, max_size=40))
+    dealt = list(zip(DECK, owners, strict=True))
+    out = [card for card, owner in dealt if owner == 2][:7]
+    piles = (
+        frozenset(c for c, o in dealt if o == 0 or (o == 2 and c not in out)),
+        frozenset(c for c, o in dealt if o == 1),
+    )
+    scope = (data.draw(st.integers(0, 3)), data.draw(st.integers(0, 3)))
+    declared = (data.draw(st.sampled_from([0, 3, 10])), data.draw(st.sampled_from([0, 3])))
+    hand = Captures(tuple(piles), scope, declared)
+    sure = ScoringRules((component,)).guaranteed(hand, frozenset(out))
+    least: list[int | None] = [None, None]
+    for shares in itertools.product((0, 1), repeat=len(out)):
+        ended = [set(piles[0]), set(piles[1])]
+        for card, side in zip(out, shares, strict=True):
+            ended[side].add(card)
+        points = component.score(Captures(tuple(map(frozenset, ended)), scope, declared)).points
+        least = [p if low is None else min(low, p) for low, p in zip(least, points, strict=True)]
+    assert list(sure) == least
+
+
+def test_card_points_take_ranks_from_1_to_10() -> None:
+    assert CardPoints(ranks=(10, 1, 10, 8)).ranks == (1, 8, 10)  # sorted, once each
+    for ranks in ((), (0,), (11,), (1, 11), (True,), (1.0,)):
+        with pytest.raises(RulesError) as caught:
+            CardPoints(ranks=ranks)  # type: ignore[arg-type]
+        assert str(caught.value).startswith("ranks must be ranks from 1 to 10, not "), caught.value
+    # a 2 of denari, a King of coppe and a 3 for one side; the two Aces for the other
+    frac = CardPoints(ranks=(1, 10), value=2)
+    hand = Captures(
+        (
+            frozenset(map(Card.parse, ["2D", "10C", "3S"])),
+            frozenset(map(Card.parse, ["1D", "1B"])),
+        ),
+        (0, 0),
+    )
+    assert frac.score(hand).points == (2, 4)

@@ -154,6 +154,21 @@ def test_the_sum_tables_hold_every_set_of_distinct_ranks() -> None:
         assert table == tuple(tuple(sorted(masks)) for masks in expected), present
 
 
+def test_the_fifteen_tables_hold_every_set_of_distinct_ranks() -> None:
+    # For a played rank r, the sets of one or more distinct ranks adding up to 15 - r.
+    for ranks in range(1024):
+        present = [r for r in range(1, 11) if ranks >> (r - 1) & 1]
+        expected: list[list[int]] = [[] for _ in range(11)]
+        for size in range(1, len(present) + 1):
+            for chosen in itertools.combinations(present, size):
+                played = 15 - sum(chosen)
+                if 1 <= played <= 10:
+                    cards = frozenset(card for card in DECK if card.rank in chosen)
+                    expected[played].append(mask(cards))
+        table = moves_module._fifteen_sets(ranks)
+        assert table == tuple(tuple(sorted(masks)) for masks in expected), present
+
+
 def test_the_fewest_cards_are_kept() -> None:
     assert moves_module._fewest([]) == []
     assert moves_module._fewest([0b111]) == [0b111]
