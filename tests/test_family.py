@@ -28,6 +28,7 @@ from scopa import (
     view,
 )
 from scopa.match import _countdown
+from scopa.state import _splits_into_fifteens
 from tests.helpers import CLASSIC, card_list, cards, finish_hand, lead, rest_of, scripted
 
 ESCOBA = find_variant("escoba")
@@ -255,3 +256,19 @@ def test_the_countdown_counts_other_categories_before_the_scope() -> None:
     points["napola"] = (0, 0)
     score = HandScore(tuple(CategoryScore(n, points.get(n, (0, 0))) for n in names))
     assert _countdown(rules, score, (10, 9)) == 0
+
+
+@pytest.mark.parametrize(
+    ("values", "splits"),
+    [
+        ([10, 5, 8, 7], True),  # 10 + 5 and 8 + 7
+        ([1, 4, 10, 7, 8], True),  # 1 + 4 + 10 and 7 + 8
+        ([9, 9, 6, 6], True),  # 9 + 6 twice
+        ([10, 10, 9, 1], False),  # no part adds up to 15
+        ([8, 8, 8, 6], False),
+        ([3] * 10, True),  # five threes and five threes
+    ],
+)
+def test_thirty_split_into_two_fifteens(values: list[int], splits: bool) -> None:
+    assert sum(values) == 30
+    assert _splits_into_fifteens(values) is splits

@@ -12,7 +12,9 @@ from scopa import (
     Card,
     MisdealRule,
     MissingSuit,
+    Napola,
     PrimieraTable,
+    ReBello,
     Rules,
     RulesError,
     ScoringRules,
@@ -21,7 +23,8 @@ from scopa import (
     variant_aliases,
     variant_names,
 )
-from scopa.rules import _for_four
+from scopa.rules import _for_four, _with_bonus
+from tests.helpers import CLASSIC
 
 
 def test_presets_and_their_knobs() -> None:
@@ -206,3 +209,23 @@ def test_side_of_names_the_player_it_was_given() -> None:
 def test_a_variant_name_must_be_text() -> None:
     with pytest.raises(TypeError, match=r"^a variant name must be text, not int$"):
         find_variant(3)  # type: ignore[arg-type]
+
+
+def test_a_preset_with_bonuses_keeps_its_base_and_scores_them_last() -> None:
+    rules = _with_bonus("with bonuses", Napola(), ReBello())
+    assert rules.name == "with bonuses"
+    assert [c.name for c in rules.scoring.components] == [
+        "scope",
+        "carte",
+        "denari",
+        "settebello",
+        "primiera",
+        "napola",
+        "re bello",
+    ]
+    assert attrs.evolve(rules, name=CLASSIC.name, scoring=CLASSIC.scoring) == CLASSIC
+    tretre = find_variant("tretre")
+    on_tretre = _with_bonus("t", ReBello(), base=tretre)
+    assert on_tretre.target == 9
+    assert on_tretre.scoring.components[:-1] == tretre.scoring.components
+    assert _with_bonus("none").scoring == CLASSIC.scoring

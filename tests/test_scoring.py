@@ -13,6 +13,8 @@ from scopa import (
     Card,
     CardPoints,
     CategoryScore,
+    Grande,
+    Ponino,
     PrimieraTable,
     Rank,
     RulesError,
@@ -182,3 +184,33 @@ def test_card_points_take_ranks_from_1_to_10() -> None:
         (0, 0),
     )
     assert frac.score(hand).points == (2, 4)
+
+
+@pytest.mark.parametrize(
+    ("denari", "extended", "plain"),
+    [
+        ("10D 9D 8D", 5, 5),  # the three figures
+        ("10D 9D 8D 7D", 6, 5),  # and the 7
+        ("10D 9D 8D 7D 6D", 7, 5),  # and the 6
+        ("10D 9D 8D 7D 6D 5D", 7, 5),  # the 5 does not extend it
+        ("10D 9D 8D 6D", 5, 5),  # the 6 without the 7 is no run
+        ("10D 9D 7D 6D", 0, 0),  # no Fante: no grande
+        ("9D 8D 7D", 0, 0),  # no Re
+    ],
+)
+def test_the_grande_and_its_extensions(denari: str, extended: int, plain: int) -> None:
+    mine = frozenset(map(Card.parse, denari.split()))
+    hand = Captures((mine, frozenset(map(Card.parse, ["1D", "2C"]))), (0, 0))
+    assert Grande().score(hand).points == (extended, 0)
+    assert Grande(extends=False).score(hand).points == (plain, 0)
+    swapped = Captures((hand.piles[1], mine), (0, 0))
+    assert Grande().score(swapped).points == (0, extended)
+
+
+def test_the_ponino_doubles_the_scope_of_the_side_with_four_cavalli() -> None:
+    knights = frozenset(map(Card.parse, ["9D", "9C", "9S", "9B"]))
+    three = frozenset(map(Card.parse, ["9D", "9C", "9S", "1B"]))
+    assert Ponino().score(Captures((knights, three), (3, 2))).points == (3, 0)
+    assert Ponino().score(Captures((three, knights), (3, 2))).points == (0, 2)
+    assert Ponino().score(Captures((knights, three), (0, 4))).points == (0, 0)
+    assert Ponino().score(Captures((knights, three), (3, 2))).figures == (1, 0)
