@@ -6,8 +6,12 @@ dealer, player to move and last capturer.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import scopa
 from scopa import (
@@ -24,6 +28,8 @@ from scopa import (
     view,
 )
 from scopa.cards import parse_cards
+from tests.helpers import every_preset
+from tests.strategies import states
 
 CLASSIC = find_variant("classic")
 # Seed 1 deals player 0 (the dealer) 2D 8S 9B and player 1 1D 3S 9C, with 2C 5D 6D 8C on the
@@ -277,3 +283,46 @@ def test_an_unreadable_shown_card_is_named_as_such() -> None:
     fields = state.to_text().split()
     with pytest.raises(NotationError, match=r"^cannot read 'zz' as a revealed: bad card at 'zz'$"):
         GameState.from_text(state.rules, " ".join([*fields[:9], "zz/-"]))
+
+
+@every_preset
+@settings(max_examples=12, deadline=None)
+@given(data=st.data())
+def test_guaranteed_points_are_kept_however_the_hand_ends(
+    rules: scopa.Rules, data: st.DataObject
+) -> None:
+    state = data.draw(states(st.just(rules)))
+    sure = state.guaranteed_points()
+    if state.is_terminal:
+        assert sure == state.hand_score().points
+        return
+    rng = random.Random(data.draw(st.integers(0, 1000)))
+    for _ in range(3):
+        end = state
+        while not end.is_terminal:
+            end = end.apply(rng.choice(end.legal_moves()))
+        points = end.hand_score().points
+        assert all(s <= p for s, p in zip(sure, points, strict=True)), (sure, points)
+
+
+def test_guaranteed_points_of_a_known_position() -> None:
+    # Side 0 holds 21 cards with the settebello and all ten denari, side 1 three, 16 are
+    # left: carte (21 against at most 19), denari and settebello are sure; primiera too
+    # (its four sevens, 84, beat the 72 side 1 could reach at most); and its 2 scope.
+    piles = [
+        [*parse_cards("1D2D3D4D5D6D7D8D9D10D"), *parse_cards("7C7S7B1C2C3C4C5C6C8C9C")],
+        parse_cards("1S2S3S"),
+    ]
+    taken = {card for pile in piles for card in pile}
+    left = [card for card in scopa.DECK if card not in taken]
+    state = scopa.GameState.from_position(
+        find_variant("classic"),
+        hands=[left[:3], left[3:6]],
+        table=left[6:10],
+        stock=left[10:],
+        dealer=1,
+        piles=piles,
+        scope=(2, 0),
+        last_capturer=1,
+    )
+    assert state.guaranteed_points() == (2 + 1 + 1 + 1 + 1, 0)

@@ -12,7 +12,9 @@ from scopa import (
     Captures,
     Card,
     CardPoints,
+    Carte,
     CategoryScore,
+    Denari,
     Grande,
     Ponino,
     PrimieraTable,
@@ -135,7 +137,14 @@ def test_a_component_without_a_proper_name_is_refused_by_that_description() -> N
 
 # ----------------------------------------------------------------------- guaranteed points
 
-_COMPONENTS = {repr(c): c for r in PRESETS for c in r.scoring.components}
+_COMPONENTS = {
+    repr(c): c
+    for c in (
+        *(c for r in PRESETS for c in r.scoring.components),
+        Carte(threshold=21),  # the thresholds of the "20 or more cards" readings
+        Denari(threshold=6),
+    )
+}
 
 
 @pytest.mark.parametrize("component", _COMPONENTS.values(), ids=_COMPONENTS.keys())
