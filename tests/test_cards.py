@@ -16,6 +16,7 @@ from scopa import (
     Rank,
     Suit,
 )
+from scopa.masks import bits, cards_of
 from tests.strategies import decks, seeds
 
 # The published first outputs of SplitMix64 for the seeds 1234567 and 0.
@@ -315,3 +316,21 @@ def test_a_deal_code_too_large_is_quoted() -> None:
     with pytest.raises(NotationError) as raised:
         Deck.parse("Z" * 32)
     assert str(raised.value) == f"cannot read {'Z' * 32!r} as a deal code: the number is too large"
+
+
+@pytest.mark.parametrize(
+    ("indices", "ordered"),
+    [
+        ([], []),
+        ([0], [0]),
+        ([39], [39]),
+        ([39, 0, 7], [0, 7, 39]),
+        (list(range(40)), list(range(40))),
+    ],
+)
+def test_the_bits_of_a_mask_are_its_card_indices_lowest_first(
+    indices: list[int], ordered: list[int]
+) -> None:
+    mask = sum(1 << index for index in indices)
+    assert list(bits(mask)) == ordered
+    assert [DECK[i] for i in bits(mask)] == list(cards_of(mask))
