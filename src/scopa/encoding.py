@@ -74,6 +74,7 @@ __all__ = [
     "ActionEncoding",
     "InformationStateLayout",
     "ObservationLayout",
+    "action_count",
     "action_flags",
     "action_mask",
     "action_of",
@@ -148,8 +149,13 @@ COMPACT: Final = ActionEncoding.COMPACT
 """The compact encoding, the default of the functions below and of the adapters."""
 
 
-def _id_count(encoding: ActionEncoding, rules: Rules) -> int:
-    """`encoding.count(rules)`, with a clear error for a value that is not an encoding."""
+def action_count(rules: Rules, encoding: ActionEncoding = COMPACT) -> int:
+    """The number of action ids of these rules in an encoding (`encoding.count(rules)`).
+
+    Raises:
+        InvalidArgumentError: the flat encoding has no ids for these rules' moves.
+        TypeError: `encoding` is not an `ActionEncoding`.
+    """
     if not isinstance(encoding, ActionEncoding):
         raise TypeError(f"encoding must be an ActionEncoding, not {quote(encoding)}")
     return encoding.count(rules)
@@ -220,7 +226,7 @@ def action_of(state: GameState | PlayerView, move: Move, encoding: ActionEncodin
             cannot be a capture; in the compact one, it is not legal here.
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
-    _id_count(encoding, state.rules)
+    action_count(state.rules, encoding)
     if encoding is COMPACT:
         ids = _compact_ids(state.legal_moves()).move_of
         action = next((a for a, legal in ids.items() if legal == move), None)
@@ -240,7 +246,7 @@ def move_of_action(
             the table (flat), or a choice the card does not have here (compact).
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
-    count = _id_count(encoding, state.rules)
+    count = action_count(state.rules, encoding)
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
         raise IllegalMoveError(f"action {quote(action)} is not an id from 0 to {count - 1}")
     if encoding is COMPACT:
@@ -271,7 +277,7 @@ def legal_actions(state: GameState | PlayerView, encoding: ActionEncoding = COMP
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
     rules = state.rules
-    _id_count(encoding, rules)
+    action_count(rules, encoding)
     moves = state.legal_moves()
     if encoding is COMPACT:
         return list(_compact_ids(moves).actions)
@@ -295,7 +301,7 @@ def action_mask(state: GameState | PlayerView, encoding: ActionEncoding = COMPAC
 
     `numpy.frombuffer(action_mask(state), dtype=numpy.int8)` makes the array without a copy.
     """
-    mask = bytearray(_id_count(encoding, state.rules))
+    mask = bytearray(action_count(state.rules, encoding))
     for action in legal_actions(state, encoding):
         mask[action] = 1
     return mask
@@ -303,7 +309,7 @@ def action_mask(state: GameState | PlayerView, encoding: ActionEncoding = COMPAC
 
 def action_flags(state: GameState | PlayerView, encoding: ActionEncoding = COMPACT) -> list[bool]:
     """One `bool` per action id, `True` where the move is legal."""
-    flags = [False] * _id_count(encoding, state.rules)
+    flags = [False] * action_count(state.rules, encoding)
     for action in legal_actions(state, encoding):
         flags[action] = True
     return flags

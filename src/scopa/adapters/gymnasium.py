@@ -57,7 +57,7 @@ from scopa.adapters import (
 )
 from scopa.adapters._spaces import Observation, observation_space, observe
 from scopa.agents import Agent, GreedyAgent
-from scopa.encoding import COMPACT, ActionEncoding, legal_actions, move_of_action
+from scopa.encoding import COMPACT, ActionEncoding, action_count, legal_actions, move_of_action
 from scopa.errors import IllegalMoveError, InvalidArgumentError
 from scopa.match import Match
 from scopa.moves import Move
@@ -123,8 +123,7 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         """`"hand"` or `"match"`."""
         self.match_reward = match_reward
         """How a match pays: `"win"` or `"stakes"`."""
-        if not isinstance(encoding, ActionEncoding):
-            raise TypeError(f"encoding must be an ActionEncoding, not {quote(encoding)}")
+        actions = action_count(self.rules, encoding)
         self.encoding = encoding
         """How actions are numbered."""
         players = self.rules.players
@@ -152,7 +151,7 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         self.illegal_action = illegal_action
         """What an illegal action does: `"raise"` or `"random"`."""
         self.observation_space = observation_space(self.rules, encoding, episode == "match")
-        self.action_space = spaces.Discrete(encoding.count(self.rules))
+        self.action_space = spaces.Discrete(actions)
         self._state: GameState | None = None
         self._match: Match | None = None
         self._rng = random.Random()

@@ -50,7 +50,7 @@ from scopa.adapters import (
     rules_of,
 )
 from scopa.adapters._spaces import Observation, observation_space, observe
-from scopa.encoding import COMPACT, ActionEncoding, move_of_action
+from scopa.encoding import COMPACT, ActionEncoding, action_count, move_of_action
 from scopa.errors import IllegalMoveError, InvalidArgumentError
 from scopa.match import Match
 from scopa.rules import Rules
@@ -126,9 +126,7 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         check_episode(self.rules, episode, match_reward)
         self.episode = episode
         self.match_reward = match_reward
-        if not isinstance(encoding, ActionEncoding):
-            raise TypeError(f"encoding must be an ActionEncoding, not {quote(encoding)}")
-        actions = encoding.count(self.rules)
+        actions = action_count(self.rules, encoding)
         self.encoding = encoding
         players = self.rules.players
         check_number(dealer, players, "dealer", InvalidArgumentError)
