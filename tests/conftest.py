@@ -7,7 +7,10 @@ the examples are derandomized, so that a run there repeats a run made here with 
 
 import os
 
+import pytest
 from hypothesis import settings
+
+from scopa.state import _PLAYS
 
 settings.register_profile("default", deadline=None)
 settings.register_profile("thorough", deadline=None, max_examples=1000)
@@ -15,3 +18,14 @@ settings.register_profile("mutation", deadline=None, max_examples=15, derandomiz
 settings.register_profile("ci", deadline=None, derandomize=True)
 default = "ci" if os.environ.get("CI") else "default"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", default))
+
+
+@pytest.fixture(autouse=True)
+def _rules_read_afresh() -> None:
+    """Read each test's rules afresh, not from what earlier tests or the imports left.
+
+    The state keeps what the play of a hand needs from its rules, per rules value. Without
+    this, a rules value first used while the tests were collected would never be read again
+    during a test, and a fault in reading it (a mutant, in mutation testing) would go unseen.
+    """
+    _PLAYS.clear()

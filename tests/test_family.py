@@ -23,13 +23,23 @@ from scopa import (
     Move,
     Napola,
     Rules,
+    ScoringRules,
     Tiebreak,
     find_variant,
     view,
 )
 from scopa.match import _countdown
 from scopa.state import _splits_into_fifteens
-from tests.helpers import CLASSIC, card_list, cards, finish_hand, lead, rest_of, scripted
+from tests.helpers import (
+    CLASSIC,
+    Scripted,
+    card_list,
+    cards,
+    finish_hand,
+    lead,
+    rest_of,
+    scripted,
+)
 
 ESCOBA = find_variant("escoba")
 CIRULLA = find_variant("cirulla")
@@ -119,6 +129,30 @@ def test_tris_scores_ten_and_only_at_the_first_play_of_a_deal() -> None:
     assert {m.declaration for m in again.legal_moves()} == {None}
 
 
+def test_partners_declarations_add_up_for_their_side() -> None:
+    # Four players in two sides: players 0 and 2 declared a busso (3) and a tris (10).
+    rules = attrs.evolve(CIRULLA, players=4, sides=2)
+    hands = [cards("1D 2D 3D"), cards("4D 5D 6D"), cards("7D 8D 9D"), cards("10D 1C 2C")]
+    table = cards("3C 4C 5C 6C")
+    state = GameState.from_position(
+        rules,
+        hands=hands,
+        table=table,
+        stock=sorted(rest_of(*hands, table)),
+        dealer=3,
+        declared=[3, 0, 10, 0],
+    )
+    assert state.hand_score()["accusi"].points == (13, 0)
+
+
+def test_rules_with_claims_but_no_declarations_offer_no_declaration() -> None:
+    # 1 + 2 + 3 = 6 would be a busso, but classic with claims has no declarations.
+    state = lead(attrs.evolve(CLASSIC, claim_out=True), "1D 2C 3S", "9D")
+    moves = state.legal_moves()
+    assert {m.declaration for m in moves} == {None}
+    assert {m.claim for m in moves} == {False, True}
+
+
 # --------------------------------------------------------------------------- endings
 
 
@@ -190,6 +224,37 @@ def test_an_outright_win_beats_the_totals() -> None:
     match = finish_hand(Match.new(outright, seed=1))
     assert match.totals == (12, 0)
     assert match.winner == 1
+
+
+def test_the_lowest_total_plays_on_when_two_sides_share_it() -> None:
+    # Three players: side 0 reaches 21, sides 1 and 2 share the lowest total, 3.
+    rules = scripted(
+        attrs.evolve(find_variant("scopa-a-perdere"), players=3), [(21, 3, 3), (0, 1, 0)]
+    )
+    match = finish_hand(Match.new(rules, seed=1))
+    assert match.totals == (21, 3, 3)
+    assert not match.is_over
+    match = finish_hand(match)
+    assert match.totals == (21, 4, 3)
+    assert match.winner == 2
+
+
+def test_a_match_counts_its_last_hand_down() -> None:
+    # Two categories counted in their order. The first hand brings both sides to 10; in the
+    # second, the first category's point brings side 0 to 11 before the second category
+    # brings side 1 to 13: side 0 wins the countdown, side 1 would win on the totals.
+    def rules(tiebreak: Tiebreak) -> Rules:
+        first = Scripted(iter([(5, 5), (1, 0)]), "first")
+        second = Scripted(iter([(5, 5), (0, 3)]), "second")
+        return attrs.evolve(CLASSIC, tiebreak=tiebreak, scoring=ScoringRules((first, second)))
+
+    for tiebreak, winner in ((Tiebreak.LAST_HAND_COUNTDOWN, 0), (Tiebreak.PLAY_ON, 1)):
+        match = finish_hand(Match.new(rules(tiebreak), seed=1))
+        assert match.totals == (10, 10)
+        assert not match.is_over
+        match = finish_hand(match)
+        assert match.totals == (11, 13)
+        assert match.winner == winner
 
 
 @attrs.frozen

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scopa import DECK, Card, IllegalMoveError, Move, NotationError
+from scopa import DECK, Card, Declaration, IllegalMoveError, Move, NotationError
 from tests.helpers import cards
 
 
@@ -14,6 +14,7 @@ def test_move_text_forms() -> None:
     assert Move.parse("9dx8s+1c") == Move(Card.parse("9D"), set(cards("1C 8S")))
     assert Move.parse("9Dx1C8S") == Move.parse("9Dx1C+8S")
     assert Move.parse(" 7d ") == Move(Card.parse("7D"))
+    assert Move.parse("9DX1C+8S") == Move.parse("9Dx1C+8S")  # the separator in capitals
     assert not Move.parse("7D").is_capture
     assert Move.parse("7Dx7B").is_capture
 
@@ -82,3 +83,45 @@ def test_a_subclass_reads_moves_of_its_own_class() -> None:
     assert type(MarkedMove.parse("7Dx3C+4S")) is MarkedMove  # the same text read before
     assert type(MarkedMove.parse("6Bx2C+4D")) is MarkedMove
     assert type(Move.parse("6Bx2C+4D")) is Move  # the same text read by the subclass before
+
+
+def test_announced_moves_are_written_with_their_declaration_and_claim() -> None:
+    plain = Move.parse("7Dx7B")
+    busso = plain.announced(Declaration.BUSSO)
+    assert busso.declaration is Declaration.BUSSO
+    assert not busso.claim  # no claim unless asked for
+    assert str(busso) == "7Dx7B@busso"
+    assert str(plain.announced(claim=True)) == "7Dx7B!"
+    assert str(plain.announced(Declaration.TRIS, claim=True)) == "7Dx7B@tris!"
+    assert Move.parse("7Dx7B@TRIS!") == plain.announced(Declaration.TRIS, claim=True)
+    assert plain.announced() == plain
+
+
+def test_an_unknown_declaration_is_named() -> None:
+    with pytest.raises(
+        NotationError, match=r"^cannot read '7D@bisso' as a move: unknown declaration 'bisso'$"
+    ):
+        Move.parse("7D@bisso")
+
+
+@pytest.mark.parametrize(
+    ("hand", "matta", "busso", "tris"),
+    [
+        ("1D 2C 6S", None, True, False),  # 9: under 10
+        ("1D 2C 7S", None, False, False),  # 10: not under 10
+        ("4D 4C 4S", None, False, True),  # three of a kind, 12
+        ("2D 2C 2S", None, True, True),  # both
+        ("2D 2C 7C", "7C", True, True),  # the matta counts 1, or stands for a 2
+        ("1D 2C 3S 1S", None, False, False),  # four cards are no hand to declare
+        ("1D 2C", None, False, False),  # nor two
+        ("7C 7C 7C", "7C", False, False),  # the same card thrice is no hand
+        ("1D 1D 1C", None, False, False),  # nor a card twice
+    ],
+)
+def test_the_declarations_a_hand_allows(
+    hand: str, matta: str | None, busso: bool, tris: bool
+) -> None:
+    held = [Card.parse(code) for code in hand.split()]
+    wild = None if matta is None else Card.parse(matta)
+    assert Declaration.BUSSO.allows(held, wild) is busso
+    assert Declaration.TRIS.allows(held, wild) is tris

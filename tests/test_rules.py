@@ -133,6 +133,24 @@ def test_inconsistent_rules_are_refused(changes: dict[str, object], message: str
         attrs.evolve(find_variant("classic"), **changes)  # type: ignore[arg-type]
 
 
+LOWEST_WINS = r"^a match where the lowest total wins has no claims and plays on at a tie$"
+
+
+@pytest.mark.parametrize(
+    ("preset", "changes", "message"),
+    [
+        ("cirulla", {"hand_size": 4}, r"^declarations need hands of 3 cards, not 4$"),
+        ("scopa-a-perdere", {"claim_out": True}, LOWEST_WINS),
+        ("scopa-a-perdere", {"tiebreak": Tiebreak.LAST_HAND_COUNTDOWN}, LOWEST_WINS),
+    ],
+)
+def test_knobs_that_do_not_go_together_are_refused(
+    preset: str, changes: dict[str, object], message: str
+) -> None:
+    with pytest.raises(RulesError, match=message):
+        attrs.evolve(find_variant(preset), **changes)  # type: ignore[arg-type]
+
+
 def test_rules_are_frozen() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         find_variant("classic").target = 3  # type: ignore[misc]

@@ -17,6 +17,8 @@ from scopa import (
     Denari,
     Grande,
     Ponino,
+    Primiera,
+    PrimieraRule,
     PrimieraTable,
     Rank,
     RulesError,
@@ -177,12 +179,55 @@ def test_guaranteed_points_are_the_least_of_every_way_the_hand_can_end(
     assert list(sure) == least
 
 
+def test_a_threshold_holds_back_a_point_three_sides_would_otherwise_be_sure_of() -> None:
+    # With every card taken, 15 cards against 12 and 13 is the most, but short of 21; five
+    # denari against 3 and 2 are the most, but short of 6.
+    denari = [Card(r, Suit.DENARI) for r in range(1, 11)]
+    others = [c for c in DECK if c.suit is not Suit.DENARI]
+    piles = (
+        frozenset(denari[:5] + others[:10]),
+        frozenset(denari[5:8] + others[10:19]),
+        frozenset(denari[8:] + others[19:]),
+    )
+    assert [len(p) for p in piles] == [15, 12, 13]
+    hand = Captures(piles, (0, 0, 0))
+    assert Carte(threshold=21).guaranteed(hand, frozenset()) == (0, 0, 0)
+    assert Carte(threshold=15).guaranteed(hand, frozenset()) == (1, 0, 0)
+    assert Denari(threshold=6).guaranteed(hand, frozenset()) == (0, 0, 0)
+    assert Denari(threshold=5).guaranteed(hand, frozenset()) == (1, 0, 0)
+
+
+@pytest.mark.parametrize("rule", [PrimieraRule.MOST_SEVENS_CASCADE, PrimieraRule.SETTANTA_3_SEVENS])
+def test_the_primiera_of_sevens_is_never_sure_before_the_end(rule: PrimieraRule) -> None:
+    # Side 0 holds all four sevens and every six, and nothing is left to take: yet a
+    # primiera counted by sevens promises nothing before the hand is scored.
+    sevens = frozenset(c for c in DECK if c.rank in (6, 7))
+    hand = Captures((sevens, frozenset(DECK) - sevens), (0, 0))
+    assert Primiera(rule=rule).score(hand).points == (1, 0)
+    assert Primiera(rule=rule).guaranteed(hand, frozenset()) == (0, 0)
+
+
+def test_a_component_without_guaranteed_points_promises_nothing() -> None:
+    # A component of your own with only a `score` counts nothing in the guaranteed points.
+    @attrs.frozen
+    class Always:
+        name: str = "always"
+
+        def score(self, hand: Captures) -> CategoryScore:
+            return CategoryScore(self.name, (1, 0))
+
+    hand = Captures((frozenset(DECK), frozenset()), (2, 0))
+    assert ScoringRules((Always(), Carte())).guaranteed(hand, frozenset()) == (1, 0)
+
+
 def test_card_points_take_ranks_from_1_to_10() -> None:
     assert CardPoints(ranks=(10, 1, 10, 8)).ranks == (1, 8, 10)  # sorted, once each
     for ranks in ((), (0,), (11,), (1, 11), (True,), (1.0,)):
         with pytest.raises(RulesError) as caught:
             CardPoints(ranks=ranks)  # type: ignore[arg-type]
         assert str(caught.value).startswith("ranks must be ranks from 1 to 10, not "), caught.value
+    with pytest.raises(RulesError, match=r"^ranks must be ranks from 1 to 10, not \(11,\)$"):
+        CardPoints(ranks=(11,))
     # a 2 of denari, a King of coppe and a 3 for one side; the two Aces for the other
     frac = CardPoints(ranks=(1, 10), value=2)
     hand = Captures(

@@ -57,7 +57,7 @@ def _radix_groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
     run: list[int] = []
     product = 1
     for radix in range(40, 1, -1):
-        if product * radix >= 1 << 63:
+        if product * radix >= 1 << 63:  # pragma: no mutate - no run's product is near 2**63
             groups.append((product, tuple(run)))
             run, product = [], 1
         run.append(radix)

@@ -373,8 +373,7 @@ class Match:
         leader = _leader(totals, rules.target)
         if rules.lowest_total_wins:
             return None if leader is None else _lowest(totals)
-        reached = sum(1 for total in totals if total >= rules.target)
-        if rules.tiebreak is Tiebreak.LAST_HAND_COUNTDOWN and reached > 1:
+        if rules.tiebreak is Tiebreak.LAST_HAND_COUNTDOWN:
             return _countdown(rules, score, self.totals)
         return leader
 
@@ -536,13 +535,14 @@ def _countdown(rules: Rules, score: HandScore, before: tuple[int, ...]) -> int |
     higher running total when several reach it in the same category.
     """
     first = (Carte, Denari, Settebello, Primiera)
-    pairs = list(zip(rules.scoring.components, score, strict=True))
+    pairs = list(zip(rules.scoring.components, score, strict=True))  # pragma: no mutate - one each
     ordered = [c for kind in first for component, c in pairs if type(component) is kind]
     ordered += [c for component, c in pairs if type(component) not in (*first, Scope)]
     ordered += [c for component, c in pairs if type(component) is Scope]
     running = list(before)
     for category in ordered:
-        running = [total + points for total, points in zip(running, category.points, strict=True)]
+        gained = zip(running, category.points, strict=True)  # pragma: no mutate - one per side
+        running = [total + points for total, points in gained]
         reached = [side for side, total in enumerate(running) if total >= rules.target]
         if reached:
             best = max(running[side] for side in reached)

@@ -49,10 +49,10 @@ class Declaration(Enum):
     def allows(self, hand: Iterable[Card], matta: Card | None = None) -> bool:
         """Whether a hand of three cards may be declared so."""
         cards = list(hand)
+        if len(cards) != 3 or len(set(cards)) != 3:
+            return False
         wild = [card for card in cards if card == matta]
         plain = [card for card in cards if card != matta]
-        if len(cards) != 3 or len(wild) > 1:
-            return False
         if self is Declaration.BUSSO:
             return sum(card.value for card in plain) + len(wild) < 10  # a matta counts 1
         return len({card.rank for card in plain}) == 1
@@ -190,7 +190,7 @@ class Move:
         if move is not None and cls is Move:
             return move
         move = cls._read(text)
-        if cls is Move and len(text) <= _PARSED_TEXT_LIMIT:
+        if cls is Move and len(text) <= _PARSED_TEXT_LIMIT:  # pragma: no mutate - a cache
             if len(_PARSED) >= _CACHE_LIMIT:  # pragma: no mutate - only the cache's size
                 _PARSED.clear()
             _PARSED[text] = move  # pragma: no mutate - a cache miss reads the text again
@@ -245,7 +245,7 @@ class Move:
         return f"Move.parse('{self}')"
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Move) and other.__class__ is Move:
+        if type(other) is Move:
             return self._key == other._key
         return NotImplemented
 
@@ -485,8 +485,10 @@ class MoveGenerator:
             priority is CapturePriority.FREE,
             rules.capture_to_fifteen,
         )
-        plain = not (self._aces_sweep or self._capturing_first)
-        self.moves = self._captures if plain else self._moves_with_aces_and_compulsion
+        # Rules with neither knob take the fast path; the general one gives the same moves.
+        general = self._moves_with_aces_and_compulsion
+        fast = not (self._aces_sweep or self._capturing_first)  # pragma: no mutate - fast path
+        self.moves = self._captures if fast else general  # pragma: no mutate - fast path
 
     def _moves_with_aces_and_compulsion(self, hand: int, table: int) -> list[Move]:
         """The moves, with the Aces that sweep and the compulsion to capture applied."""

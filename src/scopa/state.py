@@ -67,7 +67,6 @@ class _Play:
         "players",
         "rules",
         "scopa_on_last_play",
-        "table_size",
         "zeros",
     )
 
@@ -75,7 +74,6 @@ class _Play:
         self.rules: Final = rules
         self.players: Final = rules.players
         self.hand_size: Final = rules.hand_size
-        self.table_size: Final = rules.table_size
         self.generator: Final = generator_for(rules)
         self.first_lead_rule: Final = rules.ace_first_lead_forbidden
         self.scopa_on_last_play: Final = rules.scopa_on_last_play
@@ -405,7 +403,8 @@ class GameState(_Visible):
         if seen != ALL_CARDS:
             raise InvalidStateError(f"cards missing: {format_cards(cards_of(ALL_CARDS ^ seen))}")
         per_deal = n * rules.hand_size
-        if len(stock_cards) % per_deal or len(stock_cards) > 40 - rules.table_size - per_deal:
+        most = 40 - rules.table_size - per_deal  # pragma: no mutate - 41 reads the same
+        if len(stock_cards) % per_deal or len(stock_cards) > most:
             raise InvalidStateError(
                 f"a stock of {len(stock_cards)} cards is impossible with deals of {per_deal}"
             )
@@ -472,6 +471,7 @@ class GameState(_Visible):
         if len(fields) != count:
             raise NotationError(f"a position has {count} fields, {len(fields)} in {quote(text)}")
         hands, table, stock, piles, scope, dealer, current, last = fields[:8]
+        declared, revealed = fields[8:] or (None, None)
         n = rules.players
 
         def per_player(field: str, what: str) -> list[str]:
@@ -501,10 +501,12 @@ class GameState(_Visible):
             dealer=dealer_number,
             current_player=to_move,
             last_capturer=number(last, "last capturer"),
-            declared=[_count(s) for s in per_player(fields[8], "declared")] if count > 8 else None,
-            revealed=[parse_cards(r, "revealed") for r in per_player(fields[9], "revealed")]
-            if count > 8
-            else None,
+            declared=None
+            if declared is None
+            else [_count(s) for s in per_player(declared, "declared")],
+            revealed=None
+            if revealed is None
+            else [parse_cards(r, "revealed") for r in per_player(revealed, "revealed")],
         )
         if to_move is None and state._to_move >= 0:
             raise InvalidStateError(
@@ -534,6 +536,10 @@ class GameState(_Visible):
     def hand_masks(self) -> tuple[CardMask, ...]:
         """Each player's cards, as masks."""
         return cast(tuple[CardMask, ...], self._hands)
+
+    def _stock_size(self) -> int:
+        """How many cards are left in the stock."""
+        return len(self._deal.stock) - self._drawn
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -605,7 +611,7 @@ class GameState(_Visible):
                 hand = self._hands[self._to_move]
                 if play.first_lead_rule:
                     in_hands = sum(h.bit_count() for h in self._hands)
-                    stock = len(self._deal.stock) - self._drawn
+                    stock = self._stock_size()
                     hand = _playable_cards(play.rules, hand, in_hands, stock)
                 found = play.generator.moves(hand, self._table)
                 if play.declarations or play.claims:
@@ -709,10 +715,10 @@ class GameState(_Visible):
         )
 
     def _legal_move_equal_to(self, move: Move) -> Move:
-        """The legal move equal to `move`, compared by its card and captures only."""
+        """The legal move equal to `move`: the same card, captures, declaration and claim."""
         if not isinstance(move, Move):
             raise TypeError(f"a move must be a Move, not {type(move).__name__}")
-        key = move.key if type(move) is Move else Move(move.card, move.captured).key
+        key = move.key
         for legal in self.legal_moves():
             if legal.key == key:
                 return legal
@@ -847,7 +853,7 @@ class GameState(_Visible):
         rules = self.rules
         if rules.ace_first_lead_forbidden and move.card.rank == 1:
             in_hands = sum(h.bit_count() for h in self._hands)
-            stock = len(self._deal.stock) - self._drawn
+            stock = self._stock_size()
             hand = self._hands[player]
             if not _playable_cards(rules, hand, in_hands, stock) >> move.card.index & 1:
                 return f"illegal move '{move}' {where}: the first play of a hand may not be an Ace"
@@ -877,7 +883,7 @@ def _announced(play: _Play, moves: list[Move], hand: int) -> list[Move]:
     if len(declarations) == 1 and len(claims) == 1:
         return moves
     return [
-        move.announced(declaration, claim=claim) if declaration or claim else move
+        move.announced(declaration, claim=claim)
         for move in moves
         for declaration in declarations
         for claim in claims
@@ -996,8 +1002,8 @@ def _first_table_sweeps(rules: Rules, table: int) -> int:
 def _splits_into_fifteens(values: list[int]) -> bool:
     """Whether values adding up to 30 split into two groups of 15."""
     return any(
-        sum(values[i] for i in range(len(values)) if chosen >> i & 1) == 15
-        for chosen in range(1, 1 << len(values))
+        sum(values[i] for i in range(len(values)) if chosen >> i & 1) == 15  # pragma: no mutate
+        for chosen in range(1, 1 << len(values))  # pragma: no mutate - a group or its complement
     )
 
 
@@ -1067,7 +1073,7 @@ class PlayerView(_Visible):
         self._piles = state._piles
         self._scope = state._scope
         self._hand_sizes = tuple(h.bit_count() for h in hands)
-        self._stock_size = len(state._deal.stock) - state._drawn
+        self._stock_size = state._stock_size()
         self._history = state.history
         self._declared = state._declared
         self._revealed = state._revealed
@@ -1243,11 +1249,17 @@ class PlayerView(_Visible):
     ) -> tuple[tuple[int, ...], list[int]]:
         """The hands of the players and the stock, dealt from `unseen` within the `limits`."""
         sizes = self._hidden_sizes()
+        # Drawing the most limited hand first only makes a deal within the limits likelier:
+        # every deal is checked.
+        # pragma: no mutate start
         most_limited = min(limits, key=lambda p: limits[p].bit_count() - sizes[p], default=None)
+        # pragma: no mutate end
         for _ in range(_RESAMPLE_TRIES):
             drawn = {}
             if most_limited is not None:
+                # pragma: no mutate start
                 allowed = [card for card in unseen if limits[most_limited] >> card & 1]
+                # pragma: no mutate end
                 drawn[most_limited] = rng.sample(allowed, sizes[most_limited])
             hands, stock = self._deal_around(drawn, unseen, rng)
             if all(not hands[player] & ~limit for player, limit in limits.items()):
@@ -1256,10 +1268,8 @@ class PlayerView(_Visible):
 
     def _hidden_sizes(self) -> tuple[int, ...]:
         """How many cards of each hand are hidden: those no declaration showed."""
-        return tuple(
-            size - shown.bit_count()
-            for size, shown in zip(self._hand_sizes, self._revealed, strict=True)
-        )
+        pairs = zip(self._hand_sizes, self._revealed, strict=True)  # pragma: no mutate - n each
+        return tuple(size - shown.bit_count() for size, shown in pairs)
 
     def _deal_around(
         self, drawn: dict[int, list[int]], unseen: list[int], rng: random.Random
