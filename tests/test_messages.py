@@ -885,6 +885,13 @@ def test_a_card_that_cannot_be_played_says_why() -> None:
         "illegal move '5D' with table 3C4C: 5D cannot capture, and a card that can capture "
         "must be played"
     )
+    # with the first-lead rule too, past the first play an Ace is refused as any card is
+    both = attrs.evolve(capturing, ace_first_lead_forbidden=True)
+    later = position(both, ["1D 7D", "5C 9B"], "3C 4C", piles=["*", "-"])
+    assert raised(IllegalMoveError, lambda: later.apply(Move.parse("1D"))) == (
+        "illegal move '1D' with table 3C4C: 1D cannot capture, and a card that can capture "
+        "must be played"
+    )
 
 
 def test_an_ambiguous_move_lists_a_dozen_choices_and_counts_the_rest() -> None:

@@ -154,7 +154,7 @@ class _Visible:
     @property
     def pile_masks(self) -> tuple[CardMask, ...]:
         """The cards each player has captured, as masks."""
-        return cast(tuple[CardMask, ...], self._piles)
+        return cast("tuple[CardMask, ...]", self._piles)
 
     @property
     def piles(self) -> tuple[frozenset[Card], ...]:
@@ -187,7 +187,7 @@ class _Visible:
     @property
     def revealed_masks(self) -> tuple[CardMask, ...]:
         """The cards a declaration showed, as masks."""
-        return cast(tuple[CardMask, ...], self._revealed)
+        return cast("tuple[CardMask, ...]", self._revealed)
 
     @property
     def declared(self) -> tuple[int, ...]:
@@ -535,7 +535,7 @@ class GameState(_Visible):
     @property
     def hand_masks(self) -> tuple[CardMask, ...]:
         """Each player's cards, as masks."""
-        return cast(tuple[CardMask, ...], self._hands)
+        return cast("tuple[CardMask, ...]", self._hands)
 
     def _stock_size(self) -> int:
         """How many cards are left in the stock."""
