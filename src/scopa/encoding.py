@@ -399,7 +399,8 @@ def observation(seen: PlayerView) -> list[float]:
     me = seen.player
     seats = [(me + k) % n for k in range(n)]
     piles = seen.pile_masks
-    values = _card_floats([seen.hand_mask, seen.table_mask, *[piles[p] for p in seats]])
+    values: list[float] = []
+    _add_cards(values, [seen.hand_mask, seen.table_mask, *[piles[p] for p in seats]])
     sizes = seen.hand_sizes
     full = rules.hand_size
     values += [sizes[player] / full for player in seats]
@@ -413,7 +414,7 @@ def observation(seen: PlayerView) -> list[float]:
     values += _one_hot(n + 1, n if last is None else (last - me) % n)
     if rules.declarations:
         shown = seen.revealed_masks
-        values += _card_floats([shown[player] for player in seats])
+        _add_cards(values, [shown[player] for player in seats])
         declared = seen.declared
         values += [float(declared[player]) for player in seats]
     return values
@@ -524,7 +525,7 @@ def information_state(seen: PlayerView) -> list[float]:
     values = observation(seen)
     for player, move in seen.history[: len(layout.plays)]:
         values += _one_hot(n, (player - me) % n)
-        values += _card_floats([move.card_mask, move.captured_mask])
+        _add_cards(values, [move.card_mask, move.captured_mask])
         if rules.declarations:
             declaration = move.declaration
             values += _one_hot(
@@ -536,22 +537,21 @@ def information_state(seen: PlayerView) -> list[float]:
     return values
 
 
-def _one_hot(length: int, hot: int | None) -> list[float]:
-    values = [0.0] * length
-    if hot is not None:
-        values[hot] = 1.0
-    return values
+@functools.lru_cache(maxsize=4096)
+def _one_hot(length: int, hot: int | None) -> tuple[float, ...]:
+    """`length` floats, 1.0 at `hot` (none if `hot` is None) and 0.0 elsewhere."""
+    return tuple(1.0 if place == hot else 0.0 for place in range(length))
 
 
 _TEN_CARDS = tuple(tuple(float(bits >> i & 1) for i in range(10)) for bits in range(1024))
 """The 10 floats of each 10-bit piece of a card mask, lowest bit first."""
 
 
-def _card_floats(masks: list[int]) -> list[float]:
-    """40 floats per card mask, one after the other, 1.0 at each card's index."""
+def _add_cards(values: list[float], masks: list[int]) -> None:
+    """Append 40 floats per card mask to `values`, 1.0 at each card's index."""
     ten = _TEN_CARDS
-    values: list[float] = []
     for mask in masks:
-        values += ten[mask & 1023] + ten[mask >> 10 & 1023] + ten[mask >> 20 & 1023]
+        values += ten[mask & 1023]
+        values += ten[mask >> 10 & 1023]
+        values += ten[mask >> 20 & 1023]
         values += ten[mask >> 30]
-    return values
