@@ -47,7 +47,7 @@ from scopa.search import (
     expected_points,
     solve,
 )
-from tests.helpers import CLASSIC, card_list, cards, chi_square, chi_square_critical
+from tests.helpers import CLASSIC, card_list, cards, chi_square, chi_square_critical, rest_of
 from tests.helpers import position as written_position
 from tests.strategies import PRESETS
 
@@ -471,6 +471,23 @@ def test_an_ace_led_first_shows_a_hand_of_aces() -> None:
     for _ in range(900):
         counts[seen.resample(rng).hands[0]] += 1  # a KeyError is a hand that is not Aces
     assert chi_square(list(counts.values()), [1 / 3] * 3) < chi_square_critical(2)
+
+
+def test_an_ace_played_after_the_first_lead_shows_nothing() -> None:
+    # A position taken up after player 1's lead (not in the history): player 0 lays 2C,
+    # then player 1 lays 1D, which is no lead. Player 1's last card may be any card
+    # player 0 has not seen, not only an Ace.
+    rules = attrs.evolve(CLASSIC, ace_first_lead_forbidden=True)
+    hands = [cards("2C 3C 4C"), cards("1D 9S")]
+    table = cards("5D 6D 8B 7S 10C")
+    state = GameState.from_position(
+        rules, hands=hands, table=table, stock=sorted(rest_of(*hands, table)), dealer=0
+    )
+    state = state.apply(Move.parse("2C")).apply(Move.parse("1D"))
+    seen = view(state, 0)
+    rng = random.Random(3)
+    held = {card for _ in range(40) for card in seen.resample(rng).hands[1]}
+    assert any(card.rank != 1 for card in held)
 
 
 def several_limited_players() -> GameState:
