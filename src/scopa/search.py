@@ -608,6 +608,21 @@ def _is_open(seen: PlayerView) -> bool:
     return seen.stock_size == 0 and holders <= 1
 
 
+def _without_search(seen: PlayerView, rng: random.Random) -> tuple[tuple[Move, ...], Move | None]:
+    """The legal moves, and the move to play without a search if there is one.
+
+    That is the only legal move, or, when every card is known, the best move of the solved
+    rest of the hand.
+    """
+    moves = _legal_moves(seen)
+    if len(moves) == 1:
+        return moves, moves[0]
+    if _is_open(seen):
+        search = _AlphaBeta(seen.rules, seen.rules.side_of(seen.player))
+        return moves, _pick(moves, search.move_values(seen.resample(rng), _EVERY_PLY), rng)
+    return moves, None
+
+
 def _pick(moves: Sequence[Move], values: Sequence[float], rng: random.Random) -> Move:
     """The move of highest value, ties broken at random."""
     best = max(values)
@@ -659,12 +674,10 @@ class AlphaBetaAgent:
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The move of best mean value over the deals searched."""
-        moves = _legal_moves(seen)
-        if len(moves) == 1:
-            return moves[0]
+        moves, settled = _without_search(seen, rng)
+        if settled is not None:
+            return settled
         search = _AlphaBeta(seen.rules, seen.rules.side_of(seen.player))
-        if _is_open(seen):
-            return _pick(moves, search.move_values(seen.resample(rng), _EVERY_PLY), rng)
         totals = [0.0] * len(moves)
         budget = _Budget(self.iterations, self.seconds, self.clock)
         while True:
@@ -715,13 +728,10 @@ class ISMCTSAgent:
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The most visited move of the tree."""
-        moves = _legal_moves(seen)
-        if len(moves) == 1:
-            return moves[0]
+        moves, settled = _without_search(seen, rng)
+        if settled is not None:
+            return settled
         rules = seen.rules
-        if _is_open(seen):
-            search = _AlphaBeta(rules, rules.side_of(seen.player))
-            return _pick(moves, search.move_values(seen.resample(rng), _EVERY_PLY), rng)
         scoring = _scoring_of(rules)
         sides = rules.number_of_sides
         root = _Node()
