@@ -76,6 +76,14 @@ def dealt(rules: Rules, table: str, hands: str = "1D 2D 3D 4D 5D 6D") -> GameSta
         pytest.param(CIRULLA, "7C 10S 10B 5C", 2, id="cirulla-matta-30"),
         # The matta with 10 + 6 + 2 = 18: 15 would need -3, 30 would need 12: nothing.
         pytest.param(CIRULLA, "7C 10S 6B 2C", 0, id="cirulla-matta-none"),
+        # The matta counts at least 1: with 5 + 4 + 6 = 15, the table is 16 or more.
+        pytest.param(CIRULLA, "7C 5S 4B 6C", 0, id="cirulla-matta-at-least-1"),
+        # ... and it may count 1: with 5 + 4 + 5 = 14, the table is 15.
+        pytest.param(CIRULLA, "7C 5S 4B 5C", 1, id="cirulla-matta-1"),
+        # ... and at most 10: with 10 + 7 + 2 = 19, 30 would need 11.
+        pytest.param(CIRULLA, "7C 10S 7B 2C", 0, id="cirulla-matta-at-most-10"),
+        # 1 + 2 + 5 + 6 = 14 without a matta: nothing.
+        pytest.param(ESCOBA, "1C 2S 5B 6C", 0, id="escoba-14"),
     ],
 )
 def test_the_first_table_of_15_or_30(rules: Rules, table: str, sweeps: int) -> None:

@@ -887,9 +887,9 @@ def test_a_card_that_cannot_be_played_says_why() -> None:
     )
     # with the first-lead rule too, past the first play an Ace is refused as any card is
     both = attrs.evolve(capturing, ace_first_lead_forbidden=True)
-    later = position(both, ["1D 7D", "5C 9B"], "3C 4C", piles=["*", "-"])
-    assert raised(IllegalMoveError, lambda: later.apply(Move.parse("1D"))) == (
-        "illegal move '1D' with table 3C4C: 1D cannot capture, and a card that can capture "
+    later = position(both, ["1S 7D", "5C 9B"], "3C 4C", piles=["*", "-"])
+    assert raised(IllegalMoveError, lambda: later.apply(Move.parse("1S"))) == (
+        "illegal move '1S' with table 3C4C: 1S cannot capture, and a card that can capture "
         "must be played"
     )
 

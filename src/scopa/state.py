@@ -987,9 +987,10 @@ def _first_table_sweeps(rules: Rules, table: int) -> int:
     cards = cards_of(table)
     matta = rules.matta if rules.matta in cards else None
     plain = [card.value for card in cards if card != matta]
+    # the matta may stand for any value from 1 to 10
+    readings = [[*plain, value] for value in range(1, 11)] if matta is not None else [plain]
     for wanted in (30, 15):
-        for value in range(1, 11) if matta is not None else (0,):
-            values = [*plain, value] if matta is not None else plain
+        for values in readings:
             if sum(values) != wanted:
                 continue
             if wanted == 15:
