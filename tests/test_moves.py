@@ -125,3 +125,11 @@ def test_the_declarations_a_hand_allows(
     wild = None if matta is None else Card.parse(matta)
     assert Declaration.BUSSO.allows(held, wild) is busso
     assert Declaration.TRIS.allows(held, wild) is tris
+
+
+def test_a_bad_declaration_or_claim_is_named() -> None:
+    card = Card.parse("7D")
+    with pytest.raises(TypeError, match=r"^a declaration must be a Declaration, not 'busso'$"):
+        Move(card, declaration="busso")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^claim must be True or False, not 1$"):
+        Move(card, claim=1)  # type: ignore[arg-type]

@@ -116,7 +116,7 @@ class Move:
             raise TypeError(f"claim must be True or False, not {quote(claim)}")
         if not isinstance(card, Card):
             raise TypeError(f"a move's card must be a Card, not {quote(card)}")
-        taken = captured if isinstance(captured, frozenset) else frozenset(captured)
+        taken = frozenset(captured)  # the same object when given a frozenset
         take = 0
         for other in taken:
             if not isinstance(other, Card):
@@ -383,7 +383,10 @@ def _sums_any_table(target: int, table: int, *, singles: bool = False) -> list[i
         rank = card.rank
         if rank < target or (singles and rank == target):
             bit = 1 << card.index
+            # Sums past the target are dropped early; the filter below would drop them too.
+            # pragma: no mutate start
             subsets += [(s + rank, m | bit) for s, m in subsets if s + rank <= target]
+            # pragma: no mutate end
     return sorted((m for s, m in subsets if s == target and m), key=_by_rank_set)
 
 
