@@ -82,6 +82,8 @@ def dealt(rules: Rules, table: str, hands: str = "1D 2D 3D 4D 5D 6D") -> GameSta
         pytest.param(CIRULLA, "7C 5S 4B 5C", 1, id="cirulla-matta-1"),
         # ... and at most 10: with 10 + 7 + 2 = 19, 30 would need 11.
         pytest.param(CIRULLA, "7C 10S 7B 2C", 0, id="cirulla-matta-at-most-10"),
+        # Classic plays a first table of 15 like any other.
+        pytest.param(CLASSIC, "1C 2S 5B 7C", 0, id="classic-15"),
         # 1 + 2 + 5 + 6 = 14 without a matta: nothing.
         pytest.param(ESCOBA, "1C 2S 5B 6C", 0, id="escoba-14"),
     ],

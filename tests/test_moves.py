@@ -95,6 +95,8 @@ def test_announced_moves_are_written_with_their_declaration_and_claim() -> None:
     assert str(plain.announced(Declaration.TRIS, claim=True)) == "7Dx7B@tris!"
     assert Move.parse("7Dx7B@TRIS!") == plain.announced(Declaration.TRIS, claim=True)
     assert plain.announced() == plain
+    assert plain.announced(claim=True) != plain  # a claim is part of the move
+    assert Move(plain.card, plain.captured, claim=True) == plain.announced(claim=True)
 
 
 def test_an_unknown_declaration_is_named() -> None:
