@@ -558,10 +558,12 @@ class Primiera:
             self.score(
                 attrs.evolve(
                     hand,
-                    piles=tuple(p | remaining if s == o else p for s, p in enumerate(hand.piles)),
+                    piles=tuple(
+                        p | remaining if s == other else p for s, p in enumerate(hand.piles)
+                    ),
                 )
             ).points
-            for o in range(sides)
+            for other in range(sides)
         ]
         return tuple(
             int(all(worst[other][side] for other in range(sides) if other != side))

@@ -471,7 +471,9 @@ class GameState(_Visible):
         if len(fields) != count:
             raise NotationError(f"a position has {count} fields, {len(fields)} in {quote(text)}")
         hands, table, stock, piles, scope, dealer, current, last = fields[:8]
-        declared, revealed = fields[8:] or (None, None)
+        declared = revealed = None
+        if rules.declarations:
+            declared, revealed = fields[8:]
         n = rules.players
 
         def per_player(field: str, what: str) -> list[str]:
@@ -537,9 +539,14 @@ class GameState(_Visible):
         """Each player's cards, as masks."""
         return cast("tuple[CardMask, ...]", self._hands)
 
-    def _stock_size(self) -> int:
+    def _stock_left(self) -> int:
         """How many cards are left in the stock."""
         return len(self._deal.stock) - self._drawn
+
+    def _playable(self, hand: int) -> int:
+        """The cards of `hand` that the first-lead rule lets its holder play now."""
+        in_hands = sum(h.bit_count() for h in self._hands)
+        return _playable_cards(self.rules, hand, in_hands, self._stock_left())
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -610,9 +617,7 @@ class GameState(_Visible):
                 play = self._deal.play
                 hand = self._hands[self._to_move]
                 if play.first_lead_rule:
-                    in_hands = sum(h.bit_count() for h in self._hands)
-                    stock = self._stock_size()
-                    hand = _playable_cards(play.rules, hand, in_hands, stock)
+                    hand = self._playable(hand)
                 found = play.generator.moves(hand, self._table)
                 if play.declarations or play.claims:
                     found = _announced(play, found, self._hands[self._to_move])
@@ -850,13 +855,9 @@ class GameState(_Visible):
             return (
                 f"illegal move '{move}' {where}: {move.card} may only play as {', '.join(options)}"
             )
-        rules = self.rules
-        if rules.ace_first_lead_forbidden and move.card.rank == 1:
-            in_hands = sum(h.bit_count() for h in self._hands)
-            stock = self._stock_size()
-            hand = self._hands[player]
-            if not _playable_cards(rules, hand, in_hands, stock) >> move.card.index & 1:
-                return f"illegal move '{move}' {where}: the first play of a hand may not be an Ace"
+        first_lead = self.rules.ace_first_lead_forbidden and move.card.rank == 1
+        if first_lead and not self._playable(self._hands[player]) >> move.card.index & 1:
+            return f"illegal move '{move}' {where}: the first play of a hand may not be an Ace"
         return (
             f"illegal move '{move}' {where}: {move.card} cannot capture, "
             f"and a card that can capture must be played"
@@ -883,7 +884,10 @@ def _announced(play: _Play, moves: list[Move], hand: int) -> list[Move]:
     if len(declarations) == 1 and len(claims) == 1:
         return moves
     return [
-        move.announced(declaration, claim=claim)
+        # a plain move stays as it is (announcing nothing gives an equal move)
+        move.announced(declaration, claim=claim)  # pragma: no mutate
+        if declaration or claim
+        else move
         for move in moves
         for declaration in declarations
         for claim in claims
@@ -1074,7 +1078,7 @@ class PlayerView(_Visible):
         self._piles = state._piles
         self._scope = state._scope
         self._hand_sizes = tuple(h.bit_count() for h in hands)
-        self._stock_size = state._stock_size()
+        self._stock_size = state._stock_left()
         self._history = state.history
         self._declared = state._declared
         self._revealed = state._revealed
