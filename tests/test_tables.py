@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -141,32 +142,35 @@ def test_a_fresh_generator_agrees_with_the_oracle(
     assert distinct_ranks >= 5
 
 
+def tables_of(
+    ranks: int, smallest: int, entry: Callable[[int], int]
+) -> tuple[tuple[int, ...], ...]:
+    """What a table of captures should hold for a set of distinct ranks (bit r - 1 for r).
+
+    Every set of at least `smallest` of the ranks goes, as the mask of its cards, into the
+    entry `entry(its sum)` when that is a rank; each entry is sorted.
+    """
+    present = [r for r in range(1, 11) if ranks >> (r - 1) & 1]
+    expected: list[list[int]] = [[] for _ in range(11)]
+    for size in range(smallest, len(present) + 1):
+        for chosen in itertools.combinations(present, size):
+            place = entry(sum(chosen))
+            if 1 <= place <= 10:
+                expected[place].append(mask(frozenset(c for c in DECK if c.rank in chosen)))
+    return tuple(tuple(sorted(masks)) for masks in expected)
+
+
 def test_the_sum_tables_hold_every_set_of_distinct_ranks() -> None:
+    # For a played rank r, the sets of two or more distinct ranks adding up to r.
     for ranks in range(1024):
-        present = [r for r in range(1, 11) if ranks >> (r - 1) & 1]
-        expected: list[list[int]] = [[] for _ in range(11)]
-        for size in range(2, len(present) + 1):
-            for chosen in itertools.combinations(present, size):
-                if sum(chosen) <= 10:
-                    cards = frozenset(card for card in DECK if card.rank in chosen)
-                    expected[sum(chosen)].append(mask(cards))
-        table = moves_module._sum_sets(ranks)
-        assert table == tuple(tuple(sorted(masks)) for masks in expected), present
+        assert moves_module._sum_sets(ranks) == tables_of(ranks, 2, lambda total: total), ranks
 
 
 def test_the_fifteen_tables_hold_every_set_of_distinct_ranks() -> None:
     # For a played rank r, the sets of one or more distinct ranks adding up to 15 - r.
     for ranks in range(1024):
-        present = [r for r in range(1, 11) if ranks >> (r - 1) & 1]
-        expected: list[list[int]] = [[] for _ in range(11)]
-        for size in range(1, len(present) + 1):
-            for chosen in itertools.combinations(present, size):
-                played = 15 - sum(chosen)
-                if 1 <= played <= 10:
-                    cards = frozenset(card for card in DECK if card.rank in chosen)
-                    expected[played].append(mask(cards))
-        table = moves_module._fifteen_sets(ranks)
-        assert table == tuple(tuple(sorted(masks)) for masks in expected), present
+        expected = tables_of(ranks, 1, lambda total: 15 - total)
+        assert moves_module._fifteen_sets(ranks) == expected, ranks
 
 
 def test_the_fewest_cards_are_kept() -> None:
