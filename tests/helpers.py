@@ -15,6 +15,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+import scopa
 from scopa import (
     DECK,
     Captures,
@@ -263,3 +264,20 @@ def chi_square(observed: list[int], probabilities: list[float]) -> float:
     return sum(
         (o - total * p) ** 2 / (total * p) for o, p in zip(observed, probabilities, strict=True)
     )
+
+
+source_only = pytest.mark.skipif(
+    scopa.COMPILED, reason="patches module globals, which a compiled module reads as constants"
+)
+"""Marks a test of the pure-Python source only (the compiled build compiles the same source)."""
+
+
+def wrong_type(ours: str, expected: str, given: str) -> tuple[str, ...]:
+    """The messages a `TypeError` for a value of the wrong type may carry.
+
+    The library's own, and in the compiled build also the one of the check that a compiled
+    function makes of an argument's declared type.
+    """
+    if scopa.COMPILED:
+        return ours, f"{expected} object expected; got {given}"
+    return (ours,)

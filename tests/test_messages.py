@@ -57,6 +57,7 @@ from tests.helpers import (
     rebuilt,
     rest_of,
     with_fields,
+    wrong_type,
 )
 
 # The deal of seed 1, player 0 dealing: player 1 leads with 1D 9C 3S on 5D 6D 2C 8C.
@@ -93,7 +94,7 @@ def test_the_positions_used_here_are_the_deal_of_seed_1_and_a_legal_endgame() ->
 
 # --------------------------------------------------------------------------- text readers
 
-TEXT_CASES: list[tuple[str, type[Exception], Callable[[], object], str]] = [
+TEXT_CASES: list[tuple[str, type[Exception], Callable[[], object], str | tuple[str, ...]]] = [
     ("card type", TypeError, lambda: Card.parse(7), "a card must be given as text, not int"),  # type: ignore[arg-type]
     (
         "card",
@@ -105,7 +106,7 @@ TEXT_CASES: list[tuple[str, type[Exception], Callable[[], object], str]] = [
         "move type",
         TypeError,
         lambda: Move.parse(7),  # type: ignore[arg-type]
-        "a move must be given as text, not int",
+        wrong_type("a move must be given as text, not int", "str", "int"),
     ),
     (
         "move without a card",
@@ -171,7 +172,7 @@ TEXT_CASES: list[tuple[str, type[Exception], Callable[[], object], str]] = [
         "position type",
         TypeError,
         lambda: GameState.from_text(CLASSIC, 5),  # type: ignore[arg-type]
-        "a position must be text, not int",
+        wrong_type("a position must be text, not int", "str", "int"),
     ),
     (
         "position fields",
@@ -273,8 +274,10 @@ TEXT_CASES: list[tuple[str, type[Exception], Callable[[], object], str]] = [
 
 
 @pytest.mark.parametrize(("error", "call", "expected"), named(TEXT_CASES))
-def test_reader_messages(error: type[Exception], call: Callable[[], object], expected: str) -> None:
-    assert raised(error, call) == expected
+def test_reader_messages(
+    error: type[Exception], call: Callable[[], object], expected: str | tuple[str, ...]
+) -> None:
+    assert raised(error, call) in ((expected,) if isinstance(expected, str) else expected)
 
 
 def test_a_move_holds_its_captures_as_a_frozenset() -> None:
@@ -408,35 +411,35 @@ def test_position_messages(call: Callable[[], object], expected: str) -> None:
 
 
 def test_states_are_built_by_their_named_constructors() -> None:
-    with pytest.raises(TypeError, match="missing 10 required positional arguments"):
+    with pytest.raises(TypeError, match=r"missing (10 )?required"):
         GameState()  # type: ignore[call-arg]
 
 
 def test_new_state_messages() -> None:
     deck = Deck.standard()
-    assert raised(TypeError, lambda: GameState.new("classic", seed=1)) == (  # type: ignore[arg-type]
-        "rules must be a Rules, not str"
+    assert raised(TypeError, lambda: GameState.new("classic", seed=1)) in wrong_type(  # type: ignore[arg-type]
+        "rules must be a Rules, not str", "scopa.rules.Rules", "str"
     )
     assert raised(InvalidArgumentError, lambda: GameState.new(CLASSIC, seed=1, deck=deck)) == (
         "give a seed or a deck, not both"
     )
-    assert raised(TypeError, lambda: GameState.new(CLASSIC, seed=1, dealer="0")) == (  # type: ignore[arg-type]
+    assert raised(TypeError, lambda: GameState.new(CLASSIC, seed=1, dealer="0")) == (
         "dealer must be an int, not str"
     )
     assert raised(TypeError, lambda: GameState.new(CLASSIC, seed=1, dealer=True)) == (
         "dealer must be an int, not bool"
     )
-    assert raised(TypeError, lambda: GameState.new(CLASSIC, seed=1, dealer=1.0)) == (  # type: ignore[arg-type]
+    assert raised(TypeError, lambda: GameState.new(CLASSIC, seed=1, dealer=1.0)) == (
         "dealer must be an int, not float"
     )
     assert raised(InvalidArgumentError, lambda: GameState.new(CLASSIC, seed=1, dealer=2)) == (
         "dealer must be a player number from 0 to 1, not 2"
     )
-    assert raised(TypeError, lambda: GameState.new(CLASSIC, deck=list(DECK))) == (  # type: ignore[arg-type]
-        "deck must be a Deck, not list"
+    assert raised(TypeError, lambda: GameState.new(CLASSIC, deck=list(DECK))) in wrong_type(  # type: ignore[arg-type]
+        "deck must be a Deck, not list", "scopa.cards.Deck or None", "list"
     )
-    assert raised(TypeError, lambda: GameState.new(CLASSIC, seed="1")) == (  # type: ignore[arg-type]
-        "a seed must be an int, not str"
+    assert raised(TypeError, lambda: GameState.new(CLASSIC, seed="1")) in wrong_type(  # type: ignore[arg-type]
+        "a seed must be an int, not str", "int or None", "str"
     )
     assert raised(InvalidArgumentError, lambda: GameState.new(CLASSIC, seed=2**64)) == (
         "a seed must be between 0 and 2**64 - 1, not 18446744073709551616"
@@ -449,7 +452,9 @@ def test_new_state_messages() -> None:
 def test_illegal_move_messages() -> None:
     state = GameState.new(CLASSIC, seed=1)
     where = "with table 5D6D2C8C"
-    assert raised(TypeError, lambda: state.apply("1D")) == "a move must be a Move, not str"  # type: ignore[arg-type]
+    assert raised(TypeError, lambda: state.apply("1D")) in wrong_type(  # type: ignore[arg-type]
+        "a move must be a Move, not str", "scopa.moves.Move", "str"
+    )
     assert raised(IllegalMoveError, lambda: state.apply(Move.parse("2D"))) == (
         f"illegal move '2D' {where}: 2D is not in player 1's hand"
     )

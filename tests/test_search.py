@@ -47,7 +47,15 @@ from scopa.search import (
     expected_points,
     solve,
 )
-from tests.helpers import CLASSIC, card_list, cards, chi_square, chi_square_critical, rest_of
+from tests.helpers import (
+    CLASSIC,
+    card_list,
+    cards,
+    chi_square,
+    chi_square_critical,
+    rest_of,
+    source_only,
+)
 from tests.helpers import position as written_position
 from tests.strategies import PRESETS
 
@@ -545,6 +553,7 @@ def test_resampling_with_several_limited_players_is_uniform() -> None:
     assert statistic < chi_square_critical(len(deals) - 1)
 
 
+@source_only
 def test_past_many_failed_draws_the_deal_is_matched(monkeypatch: pytest.MonkeyPatch) -> None:
     state = several_limited_players()
     seen = view(state, 0)

@@ -26,7 +26,16 @@ from scopa import (
     find_variant,
 )
 from tests import oracle
-from tests.helpers import CLASSIC, assert_legal, card_list, cards, lead, position, rebuilt
+from tests.helpers import (
+    CLASSIC,
+    assert_legal,
+    card_list,
+    cards,
+    lead,
+    position,
+    rebuilt,
+    wrong_type,
+)
 from tests.strategies import PRESETS, any_rules, play_out, rules, seeds, states
 
 
@@ -343,7 +352,7 @@ def test_new_refuses_bad_arguments() -> None:
         GameState.new("classic", seed=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Deck"):
         GameState.new(CLASSIC, deck=list(DECK))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="required positional arguments"):
+    with pytest.raises(TypeError, match=r"missing (10 )?required"):
         GameState()  # type: ignore[call-arg]
 
 
@@ -471,8 +480,11 @@ def test_parse_move_short_form_names_the_only_capture() -> None:
 
 def test_apply_refuses_non_moves_and_moves_after_the_end() -> None:
     state = ENDGAME
-    with pytest.raises(TypeError, match="a move must be a Move, not str"):
+    with pytest.raises(TypeError) as caught:
         state.apply("9D")  # type: ignore[arg-type]
+    assert str(caught.value) in wrong_type(
+        "a move must be a Move, not str", "scopa.moves.Move", "str"
+    )
     end = state.apply(state.legal_moves()[0]).apply(
         state.apply(state.legal_moves()[0]).legal_moves()[0]
     )

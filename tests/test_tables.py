@@ -30,6 +30,7 @@ from scopa import moves as moves_module
 from scopa.moves import MoveGenerator as move_generator
 from scopa.moves import move_of_key
 from tests import oracle
+from tests.helpers import source_only
 from tests.strategies import PRESETS
 
 
@@ -187,6 +188,7 @@ def small_caches(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
     monkeypatch.setattr(moves_module, "_CACHE_LIMIT", limit)
 
 
+@source_only
 def test_a_move_key_names_its_card_and_captures(monkeypatch: pytest.MonkeyPatch) -> None:
     small_caches(monkeypatch, 3)
     rng = random.Random("keys")
@@ -204,6 +206,7 @@ def test_a_move_key_names_its_card_and_captures(monkeypatch: pytest.MonkeyPatch)
         assert all(move.key == key for key, move in cache.items())
 
 
+@source_only
 def test_a_move_of_the_previous_generation_is_kept_when_used(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -215,6 +218,7 @@ def test_a_move_of_the_previous_generation_is_kept_when_used(
     assert {3: third, 1: first} == moves_module._MOVES
 
 
+@source_only
 def test_the_indices_of_a_mask(monkeypatch: pytest.MonkeyPatch) -> None:
     small_caches(monkeypatch, 2)
     for chosen in ([], [0], [3, 17, 39], [5, 6, 7, 8]):
@@ -244,10 +248,8 @@ def test_the_caches_stay_bounded_whatever_is_played(
                 assert len(getattr(moves_module, name)) <= 50
 
 
-def test_rules_that_capture_alike_share_one_move_generator(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(moves_module, "_GENERATORS", {})
+def test_rules_that_capture_alike_share_one_move_generator() -> None:
+    moves_module.clear_caches()
     classic = find_variant("classic")
     shared = moves_module.generator_for(classic)
     for target in range(1, 2000):
@@ -258,6 +260,7 @@ def test_rules_that_capture_alike_share_one_move_generator(
     assert len(moves_module._GENERATORS) == 2
 
 
+@source_only
 def test_the_generator_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(moves_module, "_GENERATORS", {})
     monkeypatch.setattr(moves_module, "_GENERATOR_LIMIT", 3)

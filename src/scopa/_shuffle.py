@@ -91,7 +91,7 @@ def next_order(stream: int) -> tuple[tuple[int, ...], int]:
     return tuple(order), stream
 
 
-def orders(seed: int) -> Iterator[tuple[int, ...]]:
+def orders(seed: object) -> Iterator[tuple[int, ...]]:
     """The endless shuffled orders of a seed."""
     stream = check_seed(seed)
     while True:
@@ -108,7 +108,7 @@ def misdealt(rules: Rules, order: tuple[int, ...]) -> bool:
     return rules.misdeal.annuls_mask(table)
 
 
-def accepted_order(rules: Rules, stream: int) -> tuple[tuple[int, ...], int]:
+def accepted_order(rules: Rules, stream: object) -> tuple[tuple[int, ...], int]:
     """The first order of a stream whose first table the misdeal rule accepts.
 
     Returns the order and the stream after it.

@@ -18,6 +18,14 @@ from scopa.errors import IllegalMoveError, NotationError
 from scopa.masks import ALL_CARDS, RANK_MASKS, CardMask, cards_of
 from scopa.rules import AceOnAce, CapturePriority, Rules
 
+try:  # read by the compiler (a class of the compiled build stays open to subclasses)
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - without mypy_extensions, a decorator that does nothing
+
+    def mypyc_attr(*_: object, **__: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 __all__ = [
     "CLAIM_FLAG",
     "Declaration",
@@ -68,6 +76,7 @@ CLAIM_FLAG: Final = 1 << 48
 """The bit of a [`key`][scopa.Move.key] that marks a claim."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # moves of a subclass of the user's
 class Move:
     """A play: the card played and the set of table cards it captures (empty: laid down).
 

@@ -287,7 +287,7 @@ class GameState(_Visible):
         *,
         seed: int | None = None,
         deck: Deck | None = None,
-        dealer: int = 0,
+        dealer: object = 0,
     ) -> GameState:
         """Deal a new hand, from a seed or an explicit deck order.
 
@@ -305,10 +305,10 @@ class GameState(_Visible):
         check_type(rules, Rules, "rules")
         if seed is not None and deck is not None:
             raise InvalidArgumentError("give a seed or a deck, not both")
-        _check_player(rules, dealer, "dealer")
+        dealt_by = _check_player(rules, dealer, "dealer")
         if deck is None:
             order, _ = accepted_order(rules, secrets.randbits(64) if seed is None else seed)
-            return cls._dealt(rules, dealer, order)
+            return cls._dealt(rules, dealt_by, order)
         if not isinstance(deck, Deck):
             raise TypeError(f"deck must be a Deck, not {type(deck).__name__}")
         order = tuple(card.index for card in deck)
@@ -316,7 +316,7 @@ class GameState(_Visible):
             raise InvalidStateError(
                 f"the deal {deck!s} is annulled by the misdeal rule {rules.misdeal.name}"
             )
-        return cls._dealt(rules, dealer, order)
+        return cls._dealt(rules, dealt_by, order)
 
     @classmethod
     def _dealt(cls, rules: Rules, dealer: int, order: tuple[int, ...]) -> GameState:
@@ -348,11 +348,11 @@ class GameState(_Visible):
         hands: Sequence[Iterable[Card]],
         table: Iterable[Card],
         stock: Iterable[Card],
-        dealer: int,
-        current_player: int | None = None,
+        dealer: object,
+        current_player: object = None,
         piles: Sequence[Iterable[Card]] | None = None,
         scope: Sequence[int] | None = None,
-        last_capturer: int | None = None,
+        last_capturer: object = None,
         declared: Sequence[int] | None = None,
         revealed: Sequence[Iterable[Card]] | None = None,
     ) -> GameState:
@@ -381,7 +381,7 @@ class GameState(_Visible):
                 wrong counts, a turn that does not match the hand sizes…).
         """
         n = rules.players
-        _check_player(rules, dealer, "dealer", InvalidStateError)
+        dealt_by = _check_player(rules, dealer, "dealer", InvalidStateError)
         hand_masks = _masks(hands, n, "hands")
         pile_masks = _masks(piles, n, "piles") if piles is not None else (0,) * n
         table_mask = _masks([table], 1, "table")[0]
@@ -408,16 +408,15 @@ class GameState(_Visible):
             raise InvalidStateError(
                 f"a stock of {len(stock_cards)} cards is impossible with deals of {per_deal}"
             )
+        turn = last = None
         if current_player is not None:
-            _check_player(rules, current_player, "current_player", InvalidStateError)
+            turn = _check_player(rules, current_player, "current_player", InvalidStateError)
         if last_capturer is not None:
-            _check_player(rules, last_capturer, "last_capturer", InvalidStateError)
-        expected = _turn_from_sizes(rules, dealer, hand_masks, len(stock_cards))
-        if current_player is None:
-            current_player = expected
-        if current_player != expected:
+            last = _check_player(rules, last_capturer, "last_capturer", InvalidStateError)
+        expected = _turn_from_sizes(rules, dealt_by, hand_masks, len(stock_cards))
+        if turn is not None and turn != expected:
             raise InvalidStateError(
-                f"with these hand sizes it is player {expected}'s turn, not {current_player}"
+                f"with these hand sizes it is player {expected}'s turn, not {turn}"
             )
         pile_scope = zip(pile_masks, scope_counts, strict=True)  # pragma: no mutate - checked
         for player, (pile, made) in enumerate(pile_scope):
@@ -426,12 +425,12 @@ class GameState(_Visible):
                     f"player {player} cannot have {made} scope with {pile.bit_count()} cards"
                 )
         capturers = [p for p in range(n) if pile_masks[p]]
-        if last_capturer is None:
+        if last is None:
             if len(capturers) > 1:
                 raise InvalidStateError("several players have captured: give last_capturer")
-            last_capturer = capturers[0] if capturers else None
-        elif last_capturer not in capturers:
-            raise InvalidStateError(f"last_capturer {last_capturer} has captured nothing")
+            last = capturers[0] if capturers else None
+        elif last not in capturers:
+            raise InvalidStateError(f"last_capturer {last} has captured nothing")
         if expected is None and table_mask and rules.leftovers_to_last_capturer and capturers:
             raise InvalidStateError("a finished hand has no cards left on the table")
         declared_points = _counts(declared, n, "declared")
@@ -443,14 +442,14 @@ class GameState(_Visible):
             if shown & ~held:
                 raise InvalidStateError(f"player {player} shows cards they do not hold")
         return cls(
-            _Deal(rules, dealer, tuple(card.index for card in stock_cards)),
+            _Deal(rules, dealt_by, tuple(card.index for card in stock_cards)),
             0,
             hand_masks,
             table_mask,
             pile_masks,
             scope_counts,
             -1 if expected is None else expected,
-            -1 if last_capturer is None else last_capturer,
+            -1 if last is None else last,
             declared_points,
             revealed_masks,
         )
@@ -1065,23 +1064,56 @@ class PlayerView(_Visible):
         "_viewer",
     )
 
-    def __init__(self, state: GameState, viewer: int) -> None:
-        """The view of `state` from `viewer`'s seat: use [`view`][scopa.view] instead."""
-        hands = state._hands
-        self._rules = state._deal.play.rules
+    def __init__(
+        self,
+        rules: Rules,
+        viewer: int,
+        dealer: int,
+        to_move: int,
+        last_capturer: int,
+        hand: int,
+        table: int,
+        piles: tuple[int, ...],
+        scope: tuple[int, ...],
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+        history: tuple[tuple[int, Move], ...],
+        declared: tuple[int, ...],
+        revealed: tuple[int, ...],
+    ) -> None:
+        """A view from its parts: use [`view`][scopa.view] instead."""
+        self._rules = rules
         self._viewer = viewer
-        self._dealer = state._deal.dealer
-        self._to_move = state._to_move
-        self._last_capturer = state._last_capturer
-        self._hand = hands[viewer]
-        self._table = state._table
-        self._piles = state._piles
-        self._scope = state._scope
-        self._hand_sizes = tuple(h.bit_count() for h in hands)
-        self._stock_size = state._stock_left()
-        self._history = state.history
-        self._declared = state._declared
-        self._revealed = state._revealed
+        self._dealer = dealer
+        self._to_move = to_move
+        self._last_capturer = last_capturer
+        self._hand = hand
+        self._table = table
+        self._piles = piles
+        self._scope = scope
+        self._hand_sizes = hand_sizes
+        self._stock_size = stock_size
+        self._history = history
+        self._declared = declared
+        self._revealed = revealed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return PlayerView, (
+            self._rules,
+            self._viewer,
+            self._dealer,
+            self._to_move,
+            self._last_capturer,
+            self._hand,
+            self._table,
+            self._piles,
+            self._scope,
+            self._hand_sizes,
+            self._stock_size,
+            self._history,
+            self._declared,
+            self._revealed,
+        )
 
     @property
     def rules(self) -> Rules:
@@ -1378,5 +1410,21 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
         raise TypeError(f"a view is of a GameState, not {type(state).__name__}")
     if player is None:
         player = state.current_player if state.current_player is not None else 0
-    check_number(player, state.rules.players, "player", InvalidArgumentError)
-    return PlayerView(state, player)
+    viewer = check_number(player, state.rules.players, "player", InvalidArgumentError)
+    hands = state._hands
+    return PlayerView(
+        state.rules,
+        viewer,
+        state.dealer,
+        state._to_move,
+        state._last_capturer,
+        hands[viewer],
+        state._table,
+        state._piles,
+        state._scope,
+        tuple(h.bit_count() for h in hands),
+        state._stock_left(),
+        state.history,
+        state._declared,
+        state._revealed,
+    )
