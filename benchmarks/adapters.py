@@ -160,7 +160,8 @@ def main() -> None:
         for name in loops:
             ratios[name].append(rates[name][-1] / rates["native"][-1])
 
-    print(f"scopa {scopa.__version__}, variant {args.variant}, {args.rounds} rounds")
+    build = "compiled" if scopa.COMPILED else "pure Python"
+    print(f"scopa {scopa.__version__} ({build}), variant {args.variant}, {args.rounds} rounds")
     print(f"{'loop':<12}{'hands/s':>10}{'ratio':>8}")
     for name in loops:
         rate = statistics.median(rates[name])

@@ -144,7 +144,11 @@ def main() -> None:
     apply = statistics.median(apply_us(states) for _ in range(args.rounds))
     alone, with_moves = bytes_per_state(states)
 
-    print(f"scopa {scopa.__version__}, variant {args.variant}, Python {sys.version.split()[0]}")
+    build = "compiled" if scopa.COMPILED else "pure Python"
+    print(
+        f"scopa {scopa.__version__} ({build}), variant {args.variant},"
+        f" Python {sys.version.split()[0]}"
+    )
     print(f"random full hands per second   {statistics.median(rates):10,.0f}")
     print(f"legal_moves() on a new state   {legal:10.2f} µs")
     print(f"apply() of a legal move        {apply:10.2f} µs")

@@ -6,10 +6,12 @@ the examples are derandomized, so that a run there repeats a run made here with 
 """
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
+import scopa
 from scopa.state import _PLAYS
 
 settings.register_profile("default", deadline=None)
@@ -29,3 +31,9 @@ def _rules_read_afresh() -> None:
     during a test, and a fault in reading it (a mutant, in mutation testing) would go unseen.
     """
     _PLAYS.clear()
+
+
+def pytest_report_header() -> str:
+    """Name the build under test: compiled with mypyc, or Python source."""
+    build = "compiled with mypyc" if scopa.COMPILED else "pure Python"
+    return f"scopa {scopa.__version__}, {build}, from {Path(scopa.__file__).parent}"

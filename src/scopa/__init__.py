@@ -8,6 +8,7 @@ Examples:
     (4, [3, 3])
 """
 
+from scopa import state as _state
 from scopa.cards import DECK, Card, Deck, Rank, Suit
 from scopa.errors import (
     AmbiguousMoveError,
@@ -58,7 +59,15 @@ from scopa.state import GameState, PlayerView, clear_caches, view
 
 __version__ = "0.1.0"
 
+COMPILED = not _state.__file__.endswith(".py")
+"""Whether the modules that play run compiled (a wheel built with mypyc) or as Python source.
+
+`pip install .` compiles them where it can; `SCOPA_PURE_PYTHON=1 pip install .` and
+editable installs do not. The rules and the results are the same either way.
+"""
+
 __all__ = [
+    "COMPILED",
     "DECK",
     "AbandonReason",
     "Abandonment",
