@@ -59,7 +59,7 @@ RULES = scopa.find_variant("classic")
 ACTIONS = action_count(RULES, COMPACT)
 OBSERVATION = observation_size(RULES)
 CHOICES = 3
-"""The legal moves of each card that get facts (a card has more in 1 position in 1,000)."""
+"""The legal moves of each card that get facts (a card has more about once in 1,000)."""
 SLOTS = 40 * CHOICES
 """The moves the policy scores: slot `CHOICES * i + k` is the `k`-th move of card `i`."""
 SLOT_IDS = [COMPACT_OPTIONS * index + k for index in range(40) for k in range(CHOICES)]
