@@ -211,11 +211,20 @@ def test_a_move_of_the_previous_generation_is_kept_when_used(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     small_caches(monkeypatch, 2)
-    first, second, third = (move_of_key(key) for key in (1, 2, 3))
-    assert {1: first, 2: second} == moves_module._OLD_MOVES
-    assert {3: third} == moves_module._MOVES
-    assert move_of_key(1) is first  # found in the previous generation, brought forward
-    assert {3: third, 1: first} == moves_module._MOVES
+    one, two, three = (1 << 6 | 1, 1 << 6 | 2, 1 << 6 | 3)  # 2D, 3D, 4D taking 1D
+    first, second, third = (move_of_key(key) for key in (one, two, three))
+    assert {one: first, two: second} == moves_module._OLD_MOVES
+    assert {three: third} == moves_module._MOVES
+    assert move_of_key(one) is first  # found in the previous generation, brought forward
+    assert {three: third, one: first} == moves_module._MOVES
+
+
+def test_the_moves_that_lay_a_card_down_are_shared_without_the_cache() -> None:
+    for card in DECK:
+        laid = move_of_key(card.index)
+        assert laid == Move(card)
+        assert move_of_key(card.index) is laid
+    assert not set(moves_module._MOVES) & set(range(40))
 
 
 @source_only
