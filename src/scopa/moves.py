@@ -393,16 +393,20 @@ def _sums_any_table(target: int, table: int, *, singles: bool = False) -> list[i
 
     Any table: ranks may repeat.
     """
-    subsets = [(0, 0)]  # (sum, mask) of the subsets of the lower cards, up to the target
+    # Each subset of the cards seen so far, up to the target, as one int: its sum above bit
+    # 40, its cards below; adding a card's `rank << 40 | bit` adds to both at once.
+    subsets = [0]
+    past = (target + 1) << 40
     for card in cards_of(table):
         rank = card.rank
         if rank < target or (singles and rank == target):
-            bit = 1 << card.index
+            step = rank << 40 | 1 << card.index
             # Sums past the target are dropped early; the filter below would drop them too.
             # pragma: no mutate start
-            subsets += [(s + rank, m | bit) for s, m in subsets if s + rank <= target]
+            subsets += [subset + step for subset in subsets if subset + step < past]
             # pragma: no mutate end
-    return sorted((m for s, m in subsets if s == target and m), key=_by_rank_set)
+    exact = target << 40
+    return sorted((s ^ exact for s in subsets if s >> 40 == target), key=_by_rank_set)
 
 
 def _ranks_of(mask: int) -> int:
