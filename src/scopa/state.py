@@ -1098,22 +1098,7 @@ class PlayerView(_Visible):
         self._revealed = revealed
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return PlayerView, (
-            self._rules,
-            self._viewer,
-            self._dealer,
-            self._to_move,
-            self._last_capturer,
-            self._hand,
-            self._table,
-            self._piles,
-            self._scope,
-            self._hand_sizes,
-            self._stock_size,
-            self._history,
-            self._declared,
-            self._revealed,
-        )
+        return PlayerView, tuple(getattr(self, name) for name in _VIEW_PARTS)
 
     @property
     def rules(self) -> Rules:
@@ -1355,6 +1340,23 @@ class PlayerView(_Visible):
         )
 
 
+# The parts of a view, in the order PlayerView() takes them.
+_VIEW_PARTS: Final = (
+    "_rules",
+    "_viewer",
+    "_dealer",
+    "_to_move",
+    "_last_capturer",
+    "_hand",
+    "_table",
+    "_piles",
+    "_scope",
+    "_hand_sizes",
+    "_stock_size",
+    "_history",
+    "_declared",
+    "_revealed",
+)
 _RESAMPLE_TRIES: Final = 1000  # draws before PlayerView.resample deals by matching
 
 
