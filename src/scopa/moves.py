@@ -530,10 +530,14 @@ class MoveGenerator:
         """The moves of cards that capture by rank, by sum and to fifteen."""
         all_sums, equal_masks, may_lay, free, to_fifteen = self._config
         found: list[Move] = []
-        # the ranks on the table (as in _ranks_of), and whether no rank is there twice
-        d, c, s, b = table & 1023, table >> 10 & 1023, table >> 20 & 1023, table >> 30
+        # The ranks on the table, suit by suit and together (as in _ranks_of). No rank is
+        # there twice when the suits share no bit, that is when their sum is their union.
+        d = table & 1023
+        c = table >> 10 & 1023
+        s = table >> 20 & 1023
+        b = table >> 30
         present = d | c | s | b
-        distinct = not (d & c or (d | c) & s or (d | c | s) & b)
+        distinct = d + c + s + b == present
         sums = all_sums[present] if distinct else None
         laid = _LAID
         shared = _MOVES  # the move of a key, when it has been built before
