@@ -76,7 +76,7 @@ CLAIM_FLAG: Final = 1 << 48
 """The bit of a [`key`][scopa.Move.key] that marks a claim."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # moves of a subclass of the user's
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Move may still be subclassed
 class Move:
     """A play: the card played and the set of table cards it captures (empty: laid down).
 
