@@ -28,6 +28,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from playout import BUILD, random_hand  # the benchmark beside this one
+
 import scopa
 from scopa.encoding import action_mask, legal_actions, move_of_action, observation
 
@@ -36,11 +38,7 @@ Loop = Callable[[scopa.Rules, int], None]
 
 
 def native(rules: scopa.Rules, seed: int) -> None:
-    rng = random.Random(seed)
-    state = scopa.GameState.new(rules, seed=seed)
-    while not state.is_terminal:
-        moves = state.legal_moves()
-        state = state.apply(moves[int(rng.random() * len(moves))])
+    random_hand(rules, seed, random.Random(seed).random)
 
 
 def encoded(rules: scopa.Rules, seed: int) -> None:
@@ -160,8 +158,7 @@ def main() -> None:
         for name in loops:
             ratios[name].append(rates[name][-1] / rates["native"][-1])
 
-    build = "compiled" if scopa.COMPILED else "pure Python"
-    print(f"scopa {scopa.__version__} ({build}), variant {args.variant}, {args.rounds} rounds")
+    print(f"scopa {scopa.__version__} ({BUILD}), variant {args.variant}, {args.rounds} rounds")
     print(f"{'loop':<12}{'hands/s':>10}{'ratio':>8}")
     for name in loops:
         rate = statistics.median(rates[name])

@@ -24,22 +24,23 @@ import sys
 import tempfile
 from pathlib import Path
 
+from playout import BUILD  # the benchmark beside this one, whose hands are counted here
+
 import scopa
 
 WARM_UP = 3000  # hands played before counting: the caches of moves and hands fill up
 
 LIBRARY = """
-import random, sys, scopa
+import random, sys
+sys.path.insert(0, {folder!r})
+import scopa
+from playout import random_hand
 rules = scopa.find_variant("classic")
 draw = random.Random(1).random
-def play(first, count):
-    for seed in range(first, first + count):
-        state = scopa.GameState.new(rules, seed=seed)
-        while not state.is_terminal:
-            moves = state.legal_moves()
-            state = state.apply(moves[int(draw() * len(moves))])
-play(0, {warm_up})
-play({warm_up}, int(sys.argv[1]))
+for seed in range({warm_up}):
+    random_hand(rules, seed, draw)
+for seed in range({warm_up}, {warm_up} + int(sys.argv[1])):
+    random_hand(rules, seed, draw)
 """
 
 REFERENCE = """
@@ -59,7 +60,7 @@ play(int(sys.argv[1]))
 def instructions(program: str, hands: int) -> int:
     """The instructions `program` executes, given `hands` as its argument."""
     with tempfile.TemporaryDirectory() as folder:
-        script = Path(folder) / "playout.py"
+        script = Path(folder) / "hands.py"
         script.write_text(program)
         # hash randomisation changes the work of dicts from run to run: fixed here
         environment = {**os.environ, "PYTHONHASHSEED": "0"}
@@ -89,9 +90,9 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("instructions.py needs valgrind")
-    build = "compiled" if scopa.COMPILED else "pure Python"
-    print(f"scopa {scopa.__version__} ({build}), classic, {args.hands} hands after {WARM_UP}")
-    library = per_hand(LIBRARY.format(warm_up=WARM_UP), args.hands)
+    print(f"scopa {scopa.__version__} ({BUILD}), classic, {args.hands} hands after {WARM_UP}")
+    here = str(Path(__file__).resolve().parent)
+    library = per_hand(LIBRARY.format(folder=here, warm_up=WARM_UP), args.hands)
     print(f"library    {library:12,.0f} instructions per hand")
     if args.reference is not None:
         path = args.reference.resolve()

@@ -23,21 +23,27 @@ from pathlib import Path
 
 import scopa
 
+BUILD = "compiled" if scopa.COMPILED else "pure Python"
+"""The build of scopa installed, as the benchmarks print it."""
+
+
+def random_hand(rules: scopa.Rules, seed: int, draw: Callable[[], float]) -> None:
+    """One complete hand dealt from `seed`, played with uniformly random legal moves."""
+    state = scopa.GameState.new(rules, seed=seed)
+    while not state.is_terminal:
+        moves = state.legal_moves()
+        state = state.apply(moves[int(draw() * len(moves))])
+
 
 def hands_per_second(rules: scopa.Rules, seconds: float, seed: int) -> float:
     """Complete random hands per second: deal, then uniformly random legal moves."""
-    rng = random.Random(seed)
-    draw = rng.random
-    new = scopa.GameState.new
+    draw = random.Random(seed).random
     hands = 0
     start = time.perf_counter()
     while True:
         for _ in range(20):
-            state = new(rules, seed=seed * 1_000_003 + hands)
+            random_hand(rules, seed * 1_000_003 + hands, draw)
             hands += 1
-            while not state.is_terminal:
-                moves = state.legal_moves()
-                state = state.apply(moves[int(draw() * len(moves))])
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return hands / elapsed
@@ -144,9 +150,8 @@ def main() -> None:
     apply = statistics.median(apply_us(states) for _ in range(args.rounds))
     alone, with_moves = bytes_per_state(states)
 
-    build = "compiled" if scopa.COMPILED else "pure Python"
     print(
-        f"scopa {scopa.__version__} ({build}), variant {args.variant},"
+        f"scopa {scopa.__version__} ({BUILD}), variant {args.variant},"
         f" Python {sys.version.split()[0]}"
     )
     print(f"random full hands per second   {statistics.median(rates):10,.0f}")
