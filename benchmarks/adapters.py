@@ -7,6 +7,8 @@ Every loop plays complete hands with uniformly random legal choices:
 - `native`: `GameState.new`, then `legal_moves()` and `apply()`;
 - `encoding`: the same, with `legal_actions`, `action_mask`, the mover's `observation` and
   `move_of_action` at each step, as a learner would;
+- `counts`: the same with `observation_counts` (the bytes an array is made from) instead of
+  `observation` (a list of floats);
 - `openspiel`: `new_initial_state`, the chance deal, then `legal_actions`, the mover's
   `observation_tensor` and `apply_action`;
 - `pettingzoo`: `reset`, then `agent_iter`, `last()` and a masked random `step`;
@@ -31,7 +33,13 @@ from typing import Any
 from playout import BUILD, random_hand  # the benchmark beside this one
 
 import scopa
-from scopa.encoding import action_mask, legal_actions, move_of_action, observation
+from scopa.encoding import (
+    action_mask,
+    legal_actions,
+    move_of_action,
+    observation,
+    observation_counts,
+)
 
 Loop = Callable[[scopa.Rules, int], None]
 """Plays one random hand of the rules from a seed."""
@@ -41,17 +49,20 @@ def native(rules: scopa.Rules, seed: int) -> None:
     random_hand(rules, seed, random.Random(seed).random)
 
 
-def encoded(rules: scopa.Rules, seed: int) -> None:
-    rng = random.Random(seed)
-    state = scopa.GameState.new(rules, seed=seed)
-    while not state.is_terminal:
-        player = state.current_player
-        assert player is not None
-        actions = legal_actions(state)
-        action_mask(state)
-        observation(scopa.view(state, player))
-        action = actions[int(rng.random() * len(actions))]
-        state = state.apply(move_of_action(state, action))
+def encoded(observe: Callable[[scopa.PlayerView], object]) -> Loop:
+    def loop(rules: scopa.Rules, seed: int) -> None:
+        rng = random.Random(seed)
+        state = scopa.GameState.new(rules, seed=seed)
+        while not state.is_terminal:
+            player = state.current_player
+            assert player is not None
+            actions = legal_actions(state)
+            action_mask(state)
+            observe(scopa.view(state, player))
+            action = actions[int(rng.random() * len(actions))]
+            state = state.apply(move_of_action(state, action))
+
+    return loop
 
 
 def openspiel_loop() -> Loop:
@@ -140,7 +151,11 @@ def main() -> None:
     parser.add_argument("--variant", default="classic", help="preset to play")
     args = parser.parse_args()
     rules = scopa.find_variant(args.variant)
-    loops: dict[str, Loop] = {"native": native, "encoding": encoded}
+    loops: dict[str, Loop] = {
+        "native": native,
+        "encoding": encoded(observation),
+        "counts": encoded(observation_counts),
+    }
     for name, make in (
         ("openspiel", openspiel_loop),
         ("pettingzoo", pettingzoo_loop),

@@ -11,7 +11,13 @@ gymnasium = pytest.importorskip("gymnasium")
 import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from scopa import IllegalMoveError, InvalidArgumentError, find_variant, variant_names  # noqa: E402
+from scopa import (  # noqa: E402
+    IllegalMoveError,
+    InvalidArgumentError,
+    find_variant,
+    variant_names,
+    view,
+)
 from scopa.adapters import hand_returns  # noqa: E402
 from scopa.adapters.gymnasium import ENV_ID, ScopaGymEnv  # noqa: E402
 from scopa.agents import GreedyAgent, RandomAgent  # noqa: E402
@@ -19,6 +25,7 @@ from scopa.encoding import (  # noqa: E402
     ACTION_COUNT,
     FLAT,
     legal_actions,
+    observation,
     observation_size,
 )
 
@@ -138,6 +145,8 @@ def play_episode(env: ScopaGymEnv, seed: int) -> tuple[list[float], dict[str, An
         mask = obs["action_mask"]
         assert np.flatnonzero(mask).tolist() == legal_actions(env.position, env.encoding)
         assert env.position.current_player == env.seat
+        expected = np.array(observation(view(env.position, env.seat)), dtype=np.float32)
+        assert np.array_equal(obs["observation"][: len(expected)], expected)
         obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
         assert not truncated
         assert "illegal_action" not in info

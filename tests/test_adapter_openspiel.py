@@ -284,9 +284,8 @@ def test_observations() -> None:
         assert info.startswith(seen)
         assert "plays " in info
         assert "plays " not in seen
-        assert state.observation_tensor(player) == pytest.approx(
-            observation(view(position, player))
-        )
+        expected = np.array(observation(view(position, player)), dtype=np.float32)
+        assert np.array_equal(np.array(state.observation_tensor(player), np.float32), expected)
     assert len({state.information_state_string(p) for p in range(4)}) == 4
     assert game.observation_tensor_size() == len(observation(view(position, 0)))
 

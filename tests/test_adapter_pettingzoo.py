@@ -12,10 +12,10 @@ pytest.importorskip("gymnasium")
 import numpy as np
 from pettingzoo.test import api_test  # type: ignore[import-untyped]
 
-from scopa import IllegalMoveError, InvalidArgumentError, find_variant, variant_names
+from scopa import IllegalMoveError, InvalidArgumentError, find_variant, variant_names, view
 from scopa.adapters import hand_returns
 from scopa.adapters.pettingzoo import ScopaEnv
-from scopa.encoding import ACTION_COUNT, FLAT, legal_actions, observation_size
+from scopa.encoding import ACTION_COUNT, FLAT, legal_actions, observation, observation_size
 
 # The API test warns about any observation that is not a bare array, as the classic
 # PettingZoo environments' dict of "observation" and "action_mask" is.
@@ -118,6 +118,8 @@ def test_masked_random_play_is_always_legal(variant: str, seed: int) -> None:
         assert position.current_player == player
         mask = obs["action_mask"]
         assert np.flatnonzero(mask).tolist() == legal_actions(position)
+        expected = np.array(observation(view(position, player)), dtype=np.float32)
+        assert np.array_equal(obs["observation"], expected)
         for other in env.agents:
             if other != agent:
                 assert not env.observe(other)["action_mask"].any()

@@ -35,6 +35,8 @@ from scopa.encoding import (
     legal_actions,
     move_of_action,
     observation,
+    observation_counts,
+    observation_scale,
     observation_size,
 )
 from tests.helpers import CLASSIC, cards, every_preset, lead
@@ -138,6 +140,26 @@ def test_observations_have_the_documented_layout(rules: Rules, data: st.DataObje
             cards = [DECK[i] for i in range(40) if vector[shown + 40 * k + i]]
             assert cards == sorted(seen.revealed[seat])
             assert vector[shown + 40 * n + k] == seen.declared[seat]
+
+
+@every_preset
+@settings(max_examples=10)
+@given(data=st.data())
+def test_observation_counts_divided_by_their_scale_are_the_observation(
+    rules: Rules, data: st.DataObject
+) -> None:
+    state = data.draw(states(st.just(rules)))
+    seen = view(state, data.draw(st.integers(0, rules.players - 1)))
+    counts = observation_counts(seen)
+    scale = observation_scale(rules)
+    assert len(counts) == len(scale) == observation_size(rules)
+    assert [count / by for count, by in zip(counts, scale, strict=True)] == observation(seen)
+    n = rules.players
+    base = 80 + 40 * n  # the hand sizes, then the scope, then the stock
+    assert scale[base : base + n] == (rules.hand_size,) * n
+    assert scale[base + 2 * n] == 40
+    assert set(scale[:base] + scale[base + n : base + 2 * n] + scale[base + 2 * n + 1 :]) == {1}
+    assert counts[base + 2 * n] == len(state.stock)
 
 
 def test_the_action_space_has_the_documented_size_and_blocks() -> None:

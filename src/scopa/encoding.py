@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+from collections.abc import Sequence
 from enum import Enum
 from typing import Final
 
@@ -60,7 +61,7 @@ import attrs
 
 from scopa._checks import quote
 from scopa.errors import IllegalMoveError, InvalidArgumentError
-from scopa.masks import RANK_MASKS
+from scopa.masks import RANK_MASKS, CardMask
 from scopa.moves import Declaration, Move, move_of_key
 from scopa.rules import AceOnAce, Rules
 from scopa.state import GameState, PlayerView
@@ -83,6 +84,8 @@ __all__ = [
     "legal_actions",
     "move_of_action",
     "observation",
+    "observation_counts",
+    "observation_scale",
     "observation_size",
 ]
 
@@ -364,27 +367,33 @@ class ObservationLayout:
     def of(players: int, declarations: bool = False) -> ObservationLayout:
         """The layout for a number of players, with or without declarations."""
         n = players
-        starts = [0]
-
-        def span(length: int) -> slice:
-            starts.append(starts[-1] + length)
-            return slice(starts[-2], starts[-1])
-
+        shown = 40 if declarations else 0
+        spans = _spans([40, 40, *[40] * n, n, n, 1, n, n, n + 1, *[shown] * n, n if shown else 0])
         return ObservationLayout(
             players=n,
-            hand=span(40),
-            table=span(40),
-            piles=tuple(span(40) for _ in range(n)),
-            hand_sizes=span(n),
-            scope=span(n),
-            stock=span(1),
-            to_move=span(n),
-            dealer=span(n),
-            last_capturer=span(n + 1),
-            revealed=tuple(span(40 if declarations else 0) for _ in range(n)),
-            declared=span(n if declarations else 0),
-            size=starts[-1],
+            hand=spans[0],
+            table=spans[1],
+            piles=tuple(spans[2 : 2 + n]),
+            hand_sizes=spans[2 + n],
+            scope=spans[3 + n],
+            stock=spans[4 + n],
+            to_move=spans[5 + n],
+            dealer=spans[6 + n],
+            last_capturer=spans[7 + n],
+            revealed=tuple(spans[8 + n : 8 + 2 * n]),
+            declared=spans[8 + 2 * n],
+            size=spans[-1].stop,
         )
+
+
+def _spans(lengths: Sequence[int]) -> list[slice]:
+    """Slices of these lengths, one after the other from 0."""
+    spans = []
+    start = 0
+    for length in lengths:
+        spans.append(slice(start, start + length))
+        start += length
+    return spans
 
 
 def observation_size(rules: Rules) -> int:
@@ -394,30 +403,89 @@ def observation_size(rules: Rules) -> int:
 
 def observation(seen: PlayerView) -> list[float]:
     """The view as a flat list of floats, laid out as the module documentation says."""
+    masks, counts, shown, declared = _features(seen)
+    values = _card_floats(masks)
+    values += [count / by for count, by in zip(counts, _count_scale(seen.rules), strict=True)]
+    if shown:
+        values += _card_floats(shown)
+        values += map(float, declared)
+    return values
+
+
+def observation_counts(seen: PlayerView) -> bytes:
+    """The observation before scaling, one byte per entry: ready for `numpy.uint8`.
+
+    Every entry of an [`observation`][scopa.encoding.observation] is a whole count divided
+    by its entry of [`observation_scale`][scopa.encoding.observation_scale]: this is the
+    counts. It is the fast way to an array, since `numpy.frombuffer(counts, numpy.uint8) /
+    numpy.array(observation_scale(rules), numpy.float32)` is the observation as `float32`.
+
+    Examples:
+        >>> from scopa import GameState, find_variant, view
+        >>> seen = view(GameState.new(find_variant("classic"), seed=3), 0)
+        >>> counts, scale = observation_counts(seen), observation_scale(seen.rules)
+        >>> [count / by for count, by in zip(counts, scale)] == observation(seen)
+        True
+    """
+    masks, counts, shown, declared = _features(seen)
+    return b"".join([*_card_bytes(masks), bytes(counts), *_card_bytes(shown), bytes(declared)])
+
+
+def observation_scale(rules: Rules) -> tuple[float, ...]:
+    """The divisor of each entry of [`observation_counts`][scopa.encoding.observation_counts].
+
+    The rules' hand size for the hand sizes, 40 for the stock, 1 for everything else.
+    """
+    layout = ObservationLayout.of(rules.players, rules.declarations)
+    scale = [1.0] * layout.size
+    scale[layout.hand_sizes.start : layout.last_capturer.stop] = _count_scale(rules)
+    return tuple(scale)
+
+
+@functools.lru_cache(maxsize=64)
+def _count_scale(rules: Rules) -> tuple[float, ...]:
+    """The divisors of the counts between the piles and the declarations."""
+    n = rules.players
+    return (float(rules.hand_size),) * n + (1.0,) * n + (40.0,) + (1.0,) * (3 * n + 1)
+
+
+def _features(seen: PlayerView) -> tuple[list[CardMask], list[int], list[CardMask], list[int]]:
+    """What an observation holds, seats counted from the observer, as whole numbers.
+
+    The card masks it opens with (hand, table, piles), the counts that follow them (hand
+    sizes, scope, stock, then the seat to move, the dealer and the last capturer one-hot),
+    and, under rules with declarations, the masks of the cards shown and the points
+    declared (both empty otherwise).
+    """
     rules = seen.rules
     n = rules.players
     me = seen.player
-    seats = [(me + k) % n for k in range(n)]
+    seats = _SEATS[n][me]
     piles = seen.pile_masks
-    values: list[float] = []
-    _add_cards(values, [seen.hand_mask, seen.table_mask, *[piles[p] for p in seats]])
+    masks = [seen.hand_mask, seen.table_mask, *[piles[p] for p in seats]]
     sizes = seen.hand_sizes
-    full = rules.hand_size
-    values += [sizes[player] / full for player in seats]
     scope = seen.scope
-    values += [float(scope[player]) for player in seats]
-    values.append(seen.stock_size / 40)
+    counts = [sizes[p] for p in seats]
+    counts += [scope[p] for p in seats]
+    counts.append(seen.stock_size)
     to_move = seen.current_player
-    values += _one_hot(n, None if to_move is None else (to_move - me) % n)
-    values += _one_hot(n, (seen.dealer - me) % n)
+    counts += _ONE_HOT[n][n if to_move is None else (to_move - me) % n]
+    counts += _ONE_HOT[n][(seen.dealer - me) % n]
     last = seen.last_capturer
-    values += _one_hot(n + 1, n if last is None else (last - me) % n)
-    if rules.declarations:
-        shown = seen.revealed_masks
-        _add_cards(values, [shown[player] for player in seats])
-        declared = seen.declared
-        values += [float(declared[player]) for player in seats]
-    return values
+    counts += _ONE_HOT[n + 1][n if last is None else (last - me) % n]
+    if not rules.declarations:
+        return masks, counts, [], []
+    shown = seen.revealed_masks
+    declared = seen.declared
+    return masks, counts, [shown[p] for p in seats], [declared[p] for p in seats]
+
+
+_SEATS = tuple(tuple(tuple((me + k) % n for k in range(n)) for me in range(n)) for n in range(9))
+"""`_SEATS[n][me]`: the players in seat order from `me`, with `n` players."""
+_ONE_HOT = tuple(
+    tuple(tuple(int(i == k) for i in range(n)) for k in range(n + 1)) for n in range(10)
+)
+"""`_ONE_HOT[n][k]`: `n` whole numbers, 1 at `k` (all 0 for `k == n`)."""
 
 
 @attrs.frozen
@@ -468,18 +536,10 @@ class InformationStateLayout:
             claims: whether the rules have claims.
         """
         seen = ObservationLayout.of(players, declarations)
-        ends = [0]
-
-        def span(length: int) -> slice:
-            ends.append(ends[-1] + length)
-            return slice(ends[-2], ends[-1])
-
-        seat = span(players)
-        card = span(40)
-        captured = span(40)
-        declaration = span(len(Declaration) if declarations else 0)
-        claim = span(1 if claims else 0)
-        size = ends[-1]
+        seat, card, captured, declaration, claim = _spans(
+            [players, 40, 40, len(Declaration) if declarations else 0, 1 if claims else 0]
+        )
+        size = claim.stop
         starts = range(seen.size, seen.size + plays * size, size)
         return InformationStateLayout(
             observation=seen,
@@ -525,7 +585,7 @@ def information_state(seen: PlayerView) -> list[float]:
     values = observation(seen)
     for player, move in seen.history[: len(layout.plays)]:
         values += _one_hot(n, (player - me) % n)
-        _add_cards(values, [move.card_mask, move.captured_mask])
+        values += _card_floats([move.card_mask, move.captured_mask])
         if rules.declarations:
             declaration = move.declaration
             values += _one_hot(
@@ -545,13 +605,23 @@ def _one_hot(length: int, hot: int | None) -> tuple[float, ...]:
 
 _TEN_CARDS = tuple(tuple(float(bits >> i & 1) for i in range(10)) for bits in range(1024))
 """The 10 floats of each 10-bit piece of a card mask, lowest bit first."""
+_TEN_BYTES = tuple(bytes(bits >> i & 1 for i in range(10)) for bits in range(1024))
+"""The same as 10 bytes each."""
 
 
-def _add_cards(values: list[float], masks: list[int]) -> None:
-    """Append 40 floats per card mask to `values`, 1.0 at each card's index."""
+def _card_floats(masks: Sequence[int]) -> list[float]:
+    """40 floats per card mask, 1.0 at each card's index."""
     ten = _TEN_CARDS
+    values: list[float] = []
     for mask in masks:
         values += ten[mask & 1023]
         values += ten[mask >> 10 & 1023]
         values += ten[mask >> 20 & 1023]
         values += ten[mask >> 30]
+    return values
+
+
+def _card_bytes(masks: Sequence[int]) -> list[bytes]:
+    """10-byte pieces, 40 bytes per card mask, 1 at each card's index."""
+    ten = _TEN_BYTES
+    return [ten[mask >> shift & 1023] for mask in masks for shift in (0, 10, 20, 30)]

@@ -9,7 +9,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from scopa.adapters import MATCH_TOTAL_CAP, match_totals_seen, observation_high
-from scopa.encoding import ActionEncoding, action_mask, observation
+from scopa.adapters._arrays import observation_array
+from scopa.encoding import ActionEncoding, action_mask
 from scopa.match import Match
 from scopa.rules import Rules
 from scopa.state import GameState, view
@@ -38,14 +39,15 @@ def observe(
 
     The mask comes from the position's own legal moves, computed once per position.
     """
-    vector = observation(view(position, player))
+    vector = observation_array(view(position, player))
     if match is not None:
-        vector += match_totals_seen(match, player)
+        totals = np.array(match_totals_seen(match, player), dtype=np.float32)
+        vector = np.concatenate((vector, totals))
     if position.current_player == player:
         mask = action_mask(position, encoding)
     else:
         mask = bytearray(encoding.count(position.rules))
     return {
-        "observation": np.array(vector, dtype=np.float32),
+        "observation": vector,
         "action_mask": np.frombuffer(mask, dtype=np.int8),
     }

@@ -72,6 +72,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 from scopa._checks import check_number, quote
 from scopa.adapters import hand_returns, return_bound, rules_of
+from scopa.adapters._arrays import observation_array
 from scopa.cards import DECK, Card, Deck, format_cards
 from scopa.encoding import (
     ActionEncoding,
@@ -80,7 +81,6 @@ from scopa.encoding import (
     information_state,
     legal_actions,
     move_of_action,
-    observation,
 )
 from scopa.errors import IllegalMoveError, InvalidArgumentError, ScopaError
 from scopa.rules import CapturePriority, MisdealRule, Rules, find_variant, variant_names
@@ -579,7 +579,10 @@ class ScopaObserver:
         layout = self.layout.observation
         if node.position is not None:
             seen = view(node.position, player)
-            tensor[:] = information_state(seen) if self.perfect_recall else observation(seen)
+            if self.perfect_recall:
+                tensor[:] = information_state(seen)
+            else:
+                observation_array(seen, out=tensor)
             if not self.private:
                 tensor[layout.hand] = 0.0
             return
