@@ -15,6 +15,8 @@ Every loop plays complete hands with uniformly random legal choices:
 - `gymnasium`: `reset`, then masked random `step`s against a `RandomAgent`, counting the
   hands in the learner's seat.
 
+Each environment is made once per variant and reset for every hand, as a learner does.
+
 The loops run in alternating rounds; each figure is the median over the rounds of the
 loop's hands per second divided by the native loop's in the same round. A framework that
 is not installed is left out.
@@ -95,9 +97,13 @@ def pettingzoo_loop() -> Loop:
 
     from scopa.adapters.pettingzoo import ScopaEnv
 
+    envs: dict[str, ScopaEnv] = {}
+
     def loop(rules: scopa.Rules, seed: int) -> None:
         rng = random.Random(seed)
-        env = ScopaEnv(rules)
+        env = envs.get(rules.name)
+        if env is None:
+            env = envs[rules.name] = ScopaEnv(rules)
         env.reset(seed=seed)
         for _ in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
@@ -116,9 +122,13 @@ def gymnasium_loop() -> Loop:
     from scopa.adapters.gymnasium import ScopaGymEnv
     from scopa.agents import RandomAgent
 
+    envs: dict[str, ScopaGymEnv] = {}
+
     def loop(rules: scopa.Rules, seed: int) -> None:
         rng = random.Random(seed)
-        env = ScopaGymEnv(rules, RandomAgent())
+        env = envs.get(rules.name)
+        if env is None:
+            env = envs[rules.name] = ScopaGymEnv(rules, RandomAgent())
         obs, _ = env.reset(seed=seed)
         done = False
         while not done:

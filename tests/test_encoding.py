@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -160,6 +161,21 @@ def test_observation_counts_divided_by_their_scale_are_the_observation(
     assert scale[base + 2 * n] == 40
     assert set(scale[:base] + scale[base + n : base + 2 * n] + scale[base + 2 * n + 1 :]) == {1}
     assert counts[base + 2 * n] == len(state.stock)
+
+
+def test_observations_of_ten_players() -> None:
+    rules = attrs.evolve(CLASSIC, name="ten", players=10, hand_size=4, table_size=0)
+    state = GameState.new(rules, seed=1)
+    seen = view(state, 7)
+    vector = observation(seen)
+    assert len(vector) == observation_size(rules) == 82 + 45 * 10
+    # seats count from player 7: player 0, who deals, is seat 3
+    base = 80 + 40 * 10
+    assert vector[base : base + 10] == [1.0] * 10  # every hand full
+    dealer = vector[base + 3 * 10 + 1 : base + 4 * 10 + 1]
+    assert dealer.index(1.0) == (state.dealer - 7) % 10 == 3
+    counts, scale = observation_counts(seen), observation_scale(rules)
+    assert [count / by for count, by in zip(counts, scale, strict=True)] == vector
 
 
 def test_the_action_space_has_the_documented_size_and_blocks() -> None:

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 from collections.abc import Sequence
 from enum import Enum
 from typing import Final
@@ -458,34 +459,49 @@ def _features(seen: PlayerView) -> tuple[list[CardMask], list[int], list[CardMas
     declared (both empty otherwise).
     """
     rules = seen.rules
-    n = rules.players
     me = seen.player
-    seats = _SEATS[n][me]
-    piles = seen.pile_masks
-    masks = [seen.hand_mask, seen.table_mask, *[piles[p] for p in seats]]
-    sizes = seen.hand_sizes
-    scope = seen.scope
-    counts = [sizes[p] for p in seats]
-    counts += [scope[p] for p in seats]
-    counts.append(seen.stock_size)
+    seats = _seats(rules.players)
+    pick = seats.pick[me]
+    hot = seats.one_hot
+    n = len(seats.pick)
     to_move = seen.current_player
-    counts += _ONE_HOT[n][n if to_move is None else (to_move - me) % n]
-    counts += _ONE_HOT[n][(seen.dealer - me) % n]
     last = seen.last_capturer
-    counts += _ONE_HOT[n + 1][n if last is None else (last - me) % n]
+    masks = [seen.hand_mask, seen.table_mask, *pick(seen.pile_masks)]
+    counts = [
+        *pick(seen.hand_sizes),
+        *pick(seen.scope),
+        seen.stock_size,
+        *hot[n if to_move is None else (to_move - me) % n],
+        *hot[(seen.dealer - me) % n],
+        *seats.one_hot_last[n if last is None else (last - me) % n],
+    ]
     if not rules.declarations:
         return masks, counts, [], []
-    shown = seen.revealed_masks
-    declared = seen.declared
-    return masks, counts, [shown[p] for p in seats], [declared[p] for p in seats]
+    return masks, counts, [*pick(seen.revealed_masks)], [*pick(seen.declared)]
 
 
-_SEATS = tuple(tuple(tuple((me + k) % n for k in range(n)) for me in range(n)) for n in range(9))
-"""`_SEATS[n][me]`: the players in seat order from `me`, with `n` players."""
-_ONE_HOT = tuple(
-    tuple(tuple(int(i == k) for i in range(n)) for k in range(n + 1)) for n in range(10)
-)
-"""`_ONE_HOT[n][k]`: `n` whole numbers, 1 at `k` (all 0 for `k == n`)."""
+class _Seats:
+    """Seats counted from each observer, for a number of players."""
+
+    __slots__ = ("one_hot", "one_hot_last", "pick")
+
+    def __init__(self, players: int) -> None:
+        n = players
+        self.pick: Final = tuple(
+            operator.itemgetter(*[(me + k) % n for k in range(n)]) for me in range(n)
+        )
+        """By observer: what takes from a tuple by player the entries in seat order."""
+        self.one_hot: Final = tuple(tuple(int(i == k) for i in range(n)) for k in range(n + 1))
+        """A seat's one-hot (`n` whole numbers), and all 0 at index `n`."""
+        self.one_hot_last: Final = tuple(
+            tuple(int(i == k) for i in range(n + 1)) for k in range(n + 1)
+        )
+        """The one-hots of `n + 1` whole numbers."""
+
+
+@functools.lru_cache(maxsize=64)
+def _seats(players: int) -> _Seats:
+    return _Seats(players)
 
 
 @attrs.frozen
