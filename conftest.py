@@ -50,6 +50,7 @@ _FRAMEWORKS = {
     "pettingzoo": "pettingzoo",
     "gymnasium": "gymnasium",
     "_spaces": "gymnasium",  # the spaces the two environments share
+    "_arrays": "numpy",  # the observation arrays of all three
 }
 collect_ignore = [
     f"src/scopa/adapters/{module}.py"
