@@ -272,6 +272,22 @@ def test_returns_are_zero_before_the_end() -> None:
     assert state.rewards() == [0.0, 0.0]
 
 
+def test_the_last_card_of_the_first_table_cannot_make_it_annulled() -> None:
+    # classic annuls a first table with three Kings or more; the first 6 cards go to the
+    # hands, the next 4 to the table
+    state = load("classic").new_initial_state()
+    kings = [9, 19, 29, 39]
+    for card in [0, 1, 2, 3, 4, 5, 9, 19, 6]:  # two Kings and the 7 of denari on the table
+        state.apply_action(card)
+    outcomes = dict(state.chance_outcomes())
+    assert set(outcomes) == set(range(40)) - {0, 1, 2, 3, 4, 5, 6, *kings}
+    assert sum(outcomes.values()) == pytest.approx(1.0)
+    with pytest.raises(IllegalMoveError, match="annuls"):
+        state.apply_action(29)
+    state.apply_action(7)
+    assert set(dict(state.chance_outcomes())) == set(range(40)) - {0, 1, 2, 3, 4, 5, 6, 7, 9, 19}
+
+
 def test_observations() -> None:
     rng = random.Random(6)
     game = load("scopa-4")

@@ -268,8 +268,12 @@ def _accepted_tables(
 
 
 def _deal_weight(setup: _Setup, dealt: tuple[int, ...]) -> int:
-    """How many accepted first tables can follow the cards dealt (1 once the table is out)."""
-    if len(dealt) >= setup.table_end:
+    """How many accepted first tables can follow the cards dealt.
+
+    With the table's last card, 1 if the rule accepts the table and 0 if it annuls it;
+    after it, 1 (the table was judged with its last card).
+    """
+    if len(dealt) > setup.table_end:
         return 1
     table = dealt[setup.first_deal :]
     remaining = _rank_counts(set(range(40)).difference(dealt))
