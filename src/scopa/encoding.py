@@ -439,15 +439,16 @@ def observation_scale(rules: Rules) -> tuple[float, ...]:
     """
     layout = ObservationLayout.of(rules.players, rules.declarations)
     scale = [1.0] * layout.size
-    scale[layout.hand_sizes.start : layout.last_capturer.stop] = _count_scale(rules)
+    scale[layout.hand_sizes] = [float(rules.hand_size)] * rules.players
+    scale[layout.stock] = [40.0]
     return tuple(scale)
 
 
 @functools.lru_cache(maxsize=64)
 def _count_scale(rules: Rules) -> tuple[float, ...]:
     """The divisors of the counts between the piles and the declarations."""
-    n = rules.players
-    return (float(rules.hand_size),) * n + (1.0,) * n + (40.0,) + (1.0,) * (3 * n + 1)
+    layout = ObservationLayout.of(rules.players, rules.declarations)
+    return observation_scale(rules)[layout.hand_sizes.start : layout.last_capturer.stop]
 
 
 def _features(seen: PlayerView) -> tuple[list[CardMask], list[int], list[CardMask], list[int]]:
