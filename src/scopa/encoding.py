@@ -62,7 +62,7 @@ import attrs
 
 from scopa._checks import quote
 from scopa.errors import IllegalMoveError, InvalidArgumentError
-from scopa.masks import RANK_MASKS, CardMask
+from scopa.masks import RANK_MASKS
 from scopa.moves import Declaration, Move, move_of_key
 from scopa.rules import AceOnAce, Rules
 from scopa.state import GameState, PlayerView
@@ -116,6 +116,7 @@ _ACES = RANK_MASKS[1]
 
 COMPACT_OPTIONS: int = 64
 """The choices of one card in the compact encoding (its ids are `card.index * 64 + k`)."""
+_COMPACT_COUNT: Final = 40 * COMPACT_OPTIONS
 
 
 class ActionEncoding(Enum):
@@ -135,7 +136,7 @@ class ActionEncoding(Enum):
             InvalidArgumentError: the flat encoding has no ids for these rules' moves.
         """
         if self is ActionEncoding.COMPACT:
-            return 40 * COMPACT_OPTIONS
+            return _COMPACT_COUNT
         if rules.capture_to_fifteen or rules.declarations or rules.claim_out:
             raise InvalidArgumentError(
                 f"the flat encoding has no ids for the captures to fifteen, declarations or "
@@ -160,6 +161,8 @@ def action_count(rules: Rules, encoding: ActionEncoding = COMPACT) -> int:
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
         TypeError: `encoding` is not an `ActionEncoding`.
     """
+    if encoding is COMPACT:  # the common case first: the same count for every rules
+        return _COMPACT_COUNT
     if not isinstance(encoding, ActionEncoding):
         raise TypeError(f"encoding must be an ActionEncoding, not {quote(encoding)}")
     return encoding.count(rules)
@@ -280,11 +283,16 @@ def legal_actions(state: GameState | PlayerView, encoding: ActionEncoding = COMP
     Raises:
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
-    rules = state.rules
-    action_count(rules, encoding)
+    action_count(state.rules, encoding)
+    return list(_legal_ids(state, encoding))
+
+
+def _legal_ids(state: GameState | PlayerView, encoding: ActionEncoding) -> Sequence[int]:
+    """The ids of the legal moves, sorted, in an encoding that has ids for the rules."""
     moves = state.legal_moves()
     if encoding is COMPACT:
-        return list(_compact_ids(moves).actions)
+        return _compact_ids(moves).actions
+    rules = state.rules
     table = state.table_mask
     actions = []
     for move in moves:
@@ -306,7 +314,7 @@ def action_mask(state: GameState | PlayerView, encoding: ActionEncoding = COMPAC
     `numpy.frombuffer(action_mask(state), dtype=numpy.int8)` makes the array without a copy.
     """
     mask = bytearray(action_count(state.rules, encoding))
-    for action in legal_actions(state, encoding):
+    for action in _legal_ids(state, encoding):
         mask[action] = 1
     return mask
 
@@ -314,7 +322,7 @@ def action_mask(state: GameState | PlayerView, encoding: ActionEncoding = COMPAC
 def action_flags(state: GameState | PlayerView, encoding: ActionEncoding = COMPACT) -> list[bool]:
     """One `bool` per action id, `True` where the move is legal."""
     flags = [False] * action_count(state.rules, encoding)
-    for action in legal_actions(state, encoding):
+    for action in _legal_ids(state, encoding):
         flags[action] = True
     return flags
 
@@ -429,7 +437,9 @@ def observation_counts(seen: PlayerView) -> bytes:
         True
     """
     masks, counts, shown, declared = _features(seen)
-    return b"".join([*_card_bytes(masks), bytes(counts), *_card_bytes(shown), bytes(declared)])
+    if not shown:
+        return _card_bytes(masks) + bytes(counts)
+    return b"".join((_card_bytes(masks), bytes(counts), _card_bytes(shown), bytes(declared)))
 
 
 def observation_scale(rules: Rules) -> tuple[float, ...]:
@@ -451,7 +461,7 @@ def _count_scale(rules: Rules) -> tuple[float, ...]:
     return observation_scale(rules)[layout.hand_sizes.start : layout.last_capturer.stop]
 
 
-def _features(seen: PlayerView) -> tuple[list[CardMask], list[int], list[CardMask], list[int]]:
+def _features(seen: PlayerView) -> tuple[list[int], list[int], list[int], list[int]]:
     """What an observation holds, seats counted from the observer, as whole numbers.
 
     The card masks it opens with (hand, table, piles), the counts that follow them (hand
@@ -463,17 +473,16 @@ def _features(seen: PlayerView) -> tuple[list[CardMask], list[int], list[CardMas
     me = seen.player
     seats = _seats(rules.players)
     pick = seats.pick[me]
-    hot = seats.one_hot
-    n = len(seats.pick)
     to_move = seen.current_player
     last = seen.last_capturer
+    n = seats.n
     masks = [seen.hand_mask, seen.table_mask, *pick(seen.pile_masks)]
     counts = [
         *pick(seen.hand_sizes),
         *pick(seen.scope),
         seen.stock_size,
-        *hot[n if to_move is None else (to_move - me) % n],
-        *hot[(seen.dealer - me) % n],
+        *seats.one_hot[n if to_move is None else (to_move - me) % n],
+        *seats.one_hot[(seen.dealer - me) % n],
         *seats.one_hot_last[n if last is None else (last - me) % n],
     ]
     if not rules.declarations:
@@ -484,10 +493,11 @@ def _features(seen: PlayerView) -> tuple[list[CardMask], list[int], list[CardMas
 class _Seats:
     """Seats counted from each observer, for a number of players."""
 
-    __slots__ = ("one_hot", "one_hot_last", "pick")
+    __slots__ = ("n", "one_hot", "one_hot_last", "pick")
 
     def __init__(self, players: int) -> None:
         n = players
+        self.n: Final = n
         self.pick: Final = tuple(
             operator.itemgetter(*[(me + k) % n for k in range(n)]) for me in range(n)
         )
@@ -638,7 +648,13 @@ def _card_floats(masks: Sequence[int]) -> list[float]:
     return values
 
 
-def _card_bytes(masks: Sequence[int]) -> list[bytes]:
-    """10-byte pieces, 40 bytes per card mask, 1 at each card's index."""
+def _card_bytes(masks: list[int]) -> bytes:
+    """40 bytes per card mask, 1 at each card's index."""
     ten = _TEN_BYTES
-    return [ten[mask >> shift & 1023] for mask in masks for shift in (0, 10, 20, 30)]
+    parts: list[bytes] = []
+    for mask in masks:
+        parts.append(ten[mask & 1023])
+        parts.append(ten[mask >> 10 & 1023])
+        parts.append(ten[mask >> 20 & 1023])
+        parts.append(ten[mask >> 30 & 1023])
+    return b"".join(parts)

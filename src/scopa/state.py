@@ -1410,22 +1410,24 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"a view is of a GameState, not {type(state).__name__}")
+    deal = state._deal
+    rules = deal.play.rules
     if player is None:
-        player = state.current_player if state.current_player is not None else 0
-    viewer = check_number(player, state.rules.players, "player", InvalidArgumentError)
+        player = max(state._to_move, 0)
+    viewer = check_number(player, rules.players, "player", InvalidArgumentError)
     hands = state._hands
     return PlayerView(
-        state.rules,
+        rules,
         viewer,
-        state.dealer,
+        deal.dealer,
         state._to_move,
         state._last_capturer,
         hands[viewer],
         state._table,
         state._piles,
         state._scope,
-        tuple(h.bit_count() for h in hands),
-        state._stock_left(),
+        tuple(map(int.bit_count, hands)),
+        len(deal.stock) - state._drawn,
         state.history,
         state._declared,
         state._revealed,
