@@ -13,7 +13,10 @@ Every loop plays complete hands with uniformly random legal choices:
   `observation_tensor` and `apply_action`;
 - `pettingzoo`: `reset`, then `agent_iter`, `last()` and a masked random `step`;
 - `gymnasium`: `reset`, then masked random `step`s against a `RandomAgent`, counting the
-  hands in the learner's seat.
+  hands in the learner's seat;
+- `openspiel floor`, `pettingzoo floor`: the OpenSpiel and PettingZoo loops over a game
+  that does nothing but has the shape of a hand (`floors.py`): the most an adapter of that
+  framework can reach in its loop.
 
 Each environment is made once per variant and reset for every hand, as a learner does.
 
@@ -32,7 +35,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from playout import BUILD, random_hand  # the benchmark beside this one
+import floors  # the modules beside this one
+from playout import BUILD, random_hand
 
 import scopa
 from scopa.encoding import (
@@ -67,17 +71,14 @@ def encoded(observe: Callable[[scopa.PlayerView], object]) -> Loop:
     return loop
 
 
-def openspiel_loop() -> Loop:
-    import pyspiel  # type: ignore[import-not-found]
-
-    import scopa.adapters.openspiel  # noqa: F401  (registers the game)
-
-    games: dict[str, object] = {}
+def openspiel_loop(load: Callable[[scopa.Rules], Any]) -> Loop:
+    """The OpenSpiel loop over the games `load` gives (one per variant)."""
+    games: dict[str, Any] = {}
 
     def loop(rules: scopa.Rules, seed: int) -> None:
-        game: Any = games.get(rules.name)
+        game = games.get(rules.name)
         if game is None:
-            game = games[rules.name] = pyspiel.load_game("python_scopa", {"variant": rules.name})
+            game = games[rules.name] = load(rules)
         rng = random.Random(seed)
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -92,18 +93,26 @@ def openspiel_loop() -> Loop:
     return loop
 
 
-def pettingzoo_loop() -> Loop:
+def scopa_game(rules: scopa.Rules) -> Any:
+    """The OpenSpiel game of the adapter for these rules."""
+    import pyspiel  # type: ignore[import-not-found]
+
+    import scopa.adapters.openspiel  # noqa: F401  (registers the game)
+
+    return pyspiel.load_game("python_scopa", {"variant": rules.name})
+
+
+def pettingzoo_loop(make: Callable[[scopa.Rules], Any]) -> Loop:
+    """The PettingZoo loop over the environments `make` gives (one per variant)."""
     import numpy as np
 
-    from scopa.adapters.pettingzoo import ScopaEnv
-
-    envs: dict[str, ScopaEnv] = {}
+    envs: dict[str, Any] = {}
 
     def loop(rules: scopa.Rules, seed: int) -> None:
         rng = random.Random(seed)
         env = envs.get(rules.name)
         if env is None:
-            env = envs[rules.name] = ScopaEnv(rules)
+            env = envs[rules.name] = make(rules)
         env.reset(seed=seed)
         for _ in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
@@ -114,6 +123,13 @@ def pettingzoo_loop() -> Loop:
             env.step(int(actions[int(rng.random() * len(actions))]))
 
     return loop
+
+
+def scopa_env(rules: scopa.Rules) -> Any:
+    """The PettingZoo environment of the adapter for these rules."""
+    from scopa.adapters.pettingzoo import ScopaEnv
+
+    return ScopaEnv(rules)
 
 
 def gymnasium_loop() -> Loop:
@@ -166,13 +182,14 @@ def main() -> None:
         "encoding": encoded(observation),
         "counts": encoded(observation_counts),
     }
-    for name, make in (
-        ("openspiel", openspiel_loop),
-        ("pettingzoo", pettingzoo_loop),
-        ("gymnasium", gymnasium_loop),
-    ):
-        if installed({"openspiel": "pyspiel"}.get(name, name)):
-            loops[name] = make()
+    if installed("pyspiel"):
+        loops["openspiel"] = openspiel_loop(scopa_game)
+        loops["openspiel floor"] = openspiel_loop(floors.openspiel_game)
+    if installed("pettingzoo"):
+        loops["pettingzoo"] = pettingzoo_loop(scopa_env)
+        loops["pettingzoo floor"] = pettingzoo_loop(floors.pettingzoo_env)
+    if installed("gymnasium"):
+        loops["gymnasium"] = gymnasium_loop()
     for loop in loops.values():
         hands_per_second(loop, rules, 0.1, 0)  # warm the caches
     rates: dict[str, list[float]] = {name: [] for name in loops}
@@ -184,10 +201,10 @@ def main() -> None:
             ratios[name].append(rates[name][-1] / rates["native"][-1])
 
     print(f"scopa {scopa.__version__} ({BUILD}), variant {args.variant}, {args.rounds} rounds")
-    print(f"{'loop':<12}{'hands/s':>10}{'ratio':>8}")
+    print(f"{'loop':<18}{'hands/s':>10}{'ratio':>8}")
     for name in loops:
         rate = statistics.median(rates[name])
-        print(f"{name:<12}{rate:>10,.0f}{statistics.median(ratios[name]):>8.2f}")
+        print(f"{name:<18}{rate:>10,.0f}{statistics.median(ratios[name]):>8.2f}")
 
 
 if __name__ == "__main__":
