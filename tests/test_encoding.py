@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -16,6 +17,7 @@ from scopa import (
     IllegalMoveError,
     InvalidArgumentError,
     Move,
+    PlayerView,
     Rules,
     find_variant,
     view,
@@ -209,18 +211,25 @@ def test_bad_action_ids_are_refused() -> None:
     state = lead(CLASSIC, "7D 2B", "7B 3C 4S")
     for action in (-1, ACTION_COUNT, True, "3"):
         with pytest.raises(IllegalMoveError, match="not an id"):
-            move_of_action(state, action, FLAT)  # type: ignore[arg-type]
+            move_of_action(state, action, FLAT)
     with pytest.raises(IllegalMoveError, match="not on the table"):
         move_of_action(state, OFFSETS[6] + 2, FLAT)  # 7D takes 7C, which is not on the table
     with pytest.raises(IllegalMoveError, match="capture"):
         action_of(state, Move.parse("7Dx1C+2C"), FLAT)
     for action in (-1, 2560, True, "3"):
         with pytest.raises(IllegalMoveError, match="not an id"):
-            move_of_action(state, action)  # type: ignore[arg-type]
+            move_of_action(state, action)
     with pytest.raises(IllegalMoveError, match="not a legal move"):
         action_of(state, Move.parse("7Dx3C+4S"))  # 7D must take the 7 of equal rank
     with pytest.raises(TypeError, match="encoding"):
         legal_actions(state, "flat")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("encode", [observation, observation_counts, information_state])
+def test_vectors_are_of_views_only(encode: Callable[[PlayerView], object]) -> None:
+    state = GameState.new(CLASSIC, seed=1)
+    with pytest.raises(TypeError, match="PlayerView"):
+        encode(state)  # type: ignore[arg-type]
 
 
 # The information-state sizes, by hand: the observation (82 + 45 n, and 41 n more with

@@ -54,6 +54,9 @@ from __future__ import annotations
 import bisect
 import functools
 import operator
+
+# Compiled, the layouts' annotations are looked up among this module's names.
+from builtins import slice
 from collections.abc import Sequence
 from enum import Enum
 from typing import Final
@@ -244,13 +247,16 @@ def action_of(state: GameState | PlayerView, move: Move, encoding: ActionEncodin
 
 
 def move_of_action(
-    state: GameState | PlayerView, action: int, encoding: ActionEncoding = COMPACT
+    state: GameState | PlayerView, action: object, encoding: ActionEncoding = COMPACT
 ) -> Move:
     """The move of an action id in a position (in the flat encoding it need not be legal).
 
+    The id is an `int` (a `bool` is not), checked when called in both builds.
+
     Raises:
-        IllegalMoveError: the id is out of range, names a capture of cards that are not on
-            the table (flat), or a choice the card does not have here (compact).
+        IllegalMoveError: the id is not an int, is out of range, names a capture of cards
+            that are not on the table (flat), or a choice the card does not have here
+            (compact).
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
     count = action_count(state.rules, encoding)
@@ -469,6 +475,11 @@ def _features(seen: PlayerView) -> tuple[list[int], list[int], list[int], list[i
     and, under rules with declarations, the masks of the cards shown and the points
     declared (both empty otherwise).
     """
+    if not isinstance(seen, PlayerView):
+        raise TypeError(
+            f"an observation is of a PlayerView, not a {type(seen).__name__}: "
+            "give it scopa.view(state, player)"
+        )
     rules = seen.rules
     me = seen.player
     seats = _seats(rules.players)
@@ -605,11 +616,11 @@ def information_state(seen: PlayerView) -> list[float]:
     when the player cannot tell them apart, and different vectors when the plays seen came
     in a different order.
     """
+    values = observation(seen)  # first, since it checks that `seen` is a view
     rules = seen.rules
     layout = InformationStateLayout.for_rules(rules)
     n = rules.players
     me = seen.player
-    values = observation(seen)
     for player, move in seen.history[: len(layout.plays)]:
         values += _one_hot(n, (player - me) % n)
         values += _card_floats([move.card_mask, move.captured_mask])
