@@ -443,7 +443,7 @@ def observation_counts(seen: PlayerView) -> bytes:
         True
     """
     masks, counts, shown, declared = _features(seen)
-    if not shown:
+    if not shown:  # no declarations: two parts, not four
         return _card_bytes(masks) + bytes(counts)
     return b"".join((_card_bytes(masks), bytes(counts), _card_bytes(shown), bytes(declared)))
 
