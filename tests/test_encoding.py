@@ -30,6 +30,7 @@ from scopa.encoding import (
     OFFSETS,
     ActionEncoding,
     InformationStateLayout,
+    action_count,
     action_flags,
     action_mask,
     action_of,
@@ -223,6 +224,36 @@ def test_bad_action_ids_are_refused() -> None:
         action_of(state, Move.parse("7Dx3C+4S"))  # 7D must take the 7 of equal rank
     with pytest.raises(TypeError, match="encoding"):
         legal_actions(state, "flat")  # type: ignore[arg-type]
+
+
+POSITION_FUNCTIONS = {
+    "legal_actions": legal_actions,
+    "action_mask": action_mask,
+    "action_flags": action_flags,
+    "move_of_action": lambda position: move_of_action(position, 0),
+    "action_of": lambda position: action_of(position, Move.parse("7D")),
+}
+RULES_FUNCTIONS = {
+    "action_count": action_count,
+    "action_count flat": lambda rules: action_count(rules, FLAT),
+    "observation_size": observation_size,
+    "observation_scale": observation_scale,
+    "information_state_size": information_state_size,
+    "for_rules": InformationStateLayout.for_rules,
+}
+
+
+@pytest.mark.parametrize("function", POSITION_FUNCTIONS.values(), ids=POSITION_FUNCTIONS)
+def test_ids_are_of_positions_only(function: Callable[[object], object]) -> None:
+    # Compiled, the function's own check comes first; both name the types expected.
+    with pytest.raises(TypeError, match="GameState"):
+        function("classic")
+
+
+@pytest.mark.parametrize("function", RULES_FUNCTIONS.values(), ids=RULES_FUNCTIONS)
+def test_sizes_are_of_rules_only(function: Callable[[object], object]) -> None:
+    with pytest.raises(TypeError, match="Rules"):
+        function("classic")
 
 
 @pytest.mark.parametrize("encode", [observation, observation_counts, information_state])

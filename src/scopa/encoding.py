@@ -63,7 +63,7 @@ from typing import Final
 
 import attrs
 
-from scopa._checks import quote
+from scopa._checks import check_type, quote
 from scopa.errors import IllegalMoveError, InvalidArgumentError
 from scopa.masks import RANK_MASKS
 from scopa.moves import Declaration, Move, move_of_key
@@ -162,13 +162,28 @@ def action_count(rules: Rules, encoding: ActionEncoding = COMPACT) -> int:
 
     Raises:
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
-        TypeError: `encoding` is not an `ActionEncoding`.
+        TypeError: `rules` is not `Rules`, or `encoding` not an `ActionEncoding`.
     """
+    if not isinstance(rules, Rules):  # inline: this runs at every step of a learner
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
     if encoding is COMPACT:  # the common case first: the same count for every rules
         return _COMPACT_COUNT
     if not isinstance(encoding, ActionEncoding):
         raise TypeError(f"encoding must be an ActionEncoding, not {quote(encoding)}")
     return encoding.count(rules)
+
+
+def _rules_of(position: GameState | PlayerView) -> Rules:
+    """The rules of a position, which must be a state or a view.
+
+    Raises:
+        TypeError: `position` is neither a `GameState` nor a `PlayerView`.
+    """
+    if not isinstance(position, (GameState, PlayerView)):
+        raise TypeError(
+            f"a position must be a GameState or a PlayerView, not {type(position).__name__}"
+        )
+    return position.rules
 
 
 def _is_sweep(rules: Rules, move: Move, table: int) -> bool:
@@ -236,7 +251,7 @@ def action_of(state: GameState | PlayerView, move: Move, encoding: ActionEncodin
             cannot be a capture; in the compact one, it is not legal here.
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
-    action_count(state.rules, encoding)
+    action_count(_rules_of(state), encoding)
     if encoding is COMPACT:
         ids = _compact_ids(state.legal_moves()).move_of
         action = next((a for a, legal in ids.items() if legal == move), None)
@@ -259,7 +274,7 @@ def move_of_action(
             (compact).
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
-    count = action_count(state.rules, encoding)
+    count = action_count(_rules_of(state), encoding)
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
         raise IllegalMoveError(f"action {quote(action)} is not an id from 0 to {count - 1}")
     if encoding is COMPACT:
@@ -289,7 +304,7 @@ def legal_actions(state: GameState | PlayerView, encoding: ActionEncoding = COMP
     Raises:
         InvalidArgumentError: the flat encoding has no ids for these rules' moves.
     """
-    action_count(state.rules, encoding)
+    action_count(_rules_of(state), encoding)
     return list(_legal_ids(state, encoding))
 
 
@@ -319,7 +334,7 @@ def action_mask(state: GameState | PlayerView, encoding: ActionEncoding = COMPAC
 
     `numpy.frombuffer(action_mask(state), dtype=numpy.int8)` makes the array without a copy.
     """
-    mask = bytearray(action_count(state.rules, encoding))
+    mask = bytearray(action_count(_rules_of(state), encoding))
     for action in _legal_ids(state, encoding):
         mask[action] = 1
     return mask
@@ -327,7 +342,7 @@ def action_mask(state: GameState | PlayerView, encoding: ActionEncoding = COMPAC
 
 def action_flags(state: GameState | PlayerView, encoding: ActionEncoding = COMPACT) -> list[bool]:
     """One `bool` per action id, `True` where the move is legal."""
-    flags = [False] * action_count(state.rules, encoding)
+    flags = [False] * action_count(_rules_of(state), encoding)
     for action in _legal_ids(state, encoding):
         flags[action] = True
     return flags
@@ -413,6 +428,7 @@ def _spans(lengths: Sequence[int]) -> list[slice]:
 
 def observation_size(rules: Rules) -> int:
     """The length of an observation vector for these rules (see `ObservationLayout.size`)."""
+    check_type(rules, Rules, "rules")
     return ObservationLayout.of(rules.players, rules.declarations).size
 
 
@@ -453,6 +469,7 @@ def observation_scale(rules: Rules) -> tuple[float, ...]:
 
     The rules' hand size for the hand sizes, 40 for the stock, 1 for everything else.
     """
+    check_type(rules, Rules, "rules")
     layout = ObservationLayout.of(rules.players, rules.declarations)
     scale = [1.0] * layout.size
     scale[layout.hand_sizes] = [float(rules.hand_size)] * rules.players
@@ -594,6 +611,7 @@ class InformationStateLayout:
     @staticmethod
     def for_rules(rules: Rules) -> InformationStateLayout:
         """The layout for these rules: a slot for each of their plays per hand."""
+        check_type(rules, Rules, "rules")
         return InformationStateLayout.of(
             rules.players, rules.plays_per_hand, rules.declarations, rules.claim_out
         )
