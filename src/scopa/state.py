@@ -1426,7 +1426,7 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
         state._table,
         state._piles,
         state._scope,
-        tuple(map(int.bit_count, hands)),
+        tuple([hand.bit_count() for hand in hands]),
         len(deal.stock) - state._drawn,
         state.history,
         state._declared,
