@@ -1,6 +1,6 @@
 """Instructions per random hand, counted by valgrind: a measure that a busy machine cannot blur.
 
-    python benchmarks/instructions.py [--hands N] [--reference PATH]
+    python benchmarks/instructions.py [--hands N] [--reference PATH] [--encoding]
 
 Wall-clock figures on a shared machine move by 10% or more from run to run; the number of
 machine instructions a playout executes does not. This script runs the playout loop of
@@ -8,7 +8,9 @@ machine instructions a playout executes does not. This script runs the playout l
 callgrind tool twice, with no hands and with `--hands` hands, and prints the difference
 divided by the hands: the instructions of one hand, interpreter included. With
 `--reference PATH`, the reference loop (a Python file with `play_random_hand`,
-`legal_moves_fast`) is counted the same way, and the ratio is printed. Instructions are not
+`legal_moves_fast`) is counted the same way, and the ratio is printed. With `--encoding`,
+so is the encoding path of `adapters.py` (ids, mask, observation counts and the move of an
+id at every step), with its ratio to the playout. Instructions are not
 time (the compiled build runs more of them per cycle), but a change that removes
 instructions from the same build is a change that makes it faster. Needs `valgrind`.
 """
@@ -41,6 +43,20 @@ for seed in range({warm_up}):
     random_hand(rules, seed, draw)
 for seed in range({warm_up}, {warm_up} + int(sys.argv[1])):
     random_hand(rules, seed, draw)
+"""
+
+ENCODED = """
+import random, sys
+sys.path.insert(0, {folder!r})
+import scopa
+from adapters import encoded
+from scopa.encoding import observation_counts
+rules = scopa.find_variant("classic")
+loop = encoded(observation_counts)
+for seed in range({warm_up}):
+    loop(rules, seed)
+for seed in range({warm_up}, {warm_up} + int(sys.argv[1])):
+    loop(rules, seed)
 """
 
 REFERENCE = """
@@ -87,6 +103,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Instructions per random hand, by valgrind.")
     parser.add_argument("--hands", type=int, default=300, help="hands counted (default 300)")
     parser.add_argument("--reference", type=Path, help="the reference loop, a Python file")
+    parser.add_argument("--encoding", action="store_true", help="count the encoding path too")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("instructions.py needs valgrind")
@@ -94,6 +111,10 @@ def main() -> None:
     here = str(Path(__file__).resolve().parent)
     library = per_hand(LIBRARY.format(folder=here, warm_up=WARM_UP), args.hands)
     print(f"library    {library:12,.0f} instructions per hand")
+    if args.encoding:
+        encoding = per_hand(ENCODED.format(folder=here, warm_up=WARM_UP), args.hands)
+        print(f"encoding   {encoding:12,.0f} instructions per hand")
+        print(f"ratio library/encoding: {library / encoding:.2f}")
     if args.reference is not None:
         path = args.reference.resolve()
         program = REFERENCE.format(folder=str(path.parent), module=path.stem, warm_up=WARM_UP)
