@@ -5,6 +5,7 @@
     python benchmarks/bots.py greedy [--deals N]    # greedy against random
     python benchmarks/bots.py search [--deals N] [--ms 100 | --iterations K] [--workers W]
     python benchmarks/bots.py strength [--deals N] [--ms 25] [--cheap-ms 5] [--workers W]
+    python benchmarks/bots.py bounds [--deals N] [--ms 25] [--workers W]   # pure Python only
     python benchmarks/bots.py fit [--hands N] [--workers W]
 
 Strength figures are the margin per hand (points of the agent's side minus the other's)
@@ -14,8 +15,12 @@ pits the search agents of `scopa.search`, on a budget of CPU time per move
 the greedy agent, and measures the CPU time they take per move. It prints the build
 (`scopa.COMPILED`), since the figures depend on it: at the same CPU time, the compiled
 engine speeds up flat Monte Carlo's rollouts more than the tree search's iterations.
-`fit` fits the spreads of `scopa.search.expected_points` to the outcomes of self-played
-hands.
+`bounds` plays ISMCTS against greedy three ways, on the same budget: fair, knowing the
+other hands (the stock's order still drawn at random: perfect inference), and knowing the
+whole deal. The last two are omniscient runs: they bound what inference, and information,
+can add to the fair margin. They need the pure-Python build, where `PlayerView` can be
+subclassed. `fit` fits the spreads of `scopa.search.expected_points` to the outcomes of
+self-played hands.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from scopa.search import (  # the evaluation's parts, to fit them
     _Most,
     _Primiera,
 )
+from scopa.state import _VIEW_PARTS
 from scopa.tournament import tournament
 
 UNLIMITED = 10**9  # iterations: the time budget ends the search
@@ -170,6 +176,85 @@ def strength(deals: int, ms: float, cheap_ms: float, workers: int) -> None:
             )
 
 
+# ----------------------------------------------------------------------------- bounds
+
+
+class KnowingView(scopa.PlayerView):
+    """A view whose deals of the unseen cards are the true ones (pure Python only)."""
+
+    __slots__ = ("stock_known", "truth")
+
+    truth: scopa.GameState
+    stock_known: bool
+
+    def resample(self, rng: random.Random) -> scopa.GameState:
+        """The true deal, or the true hands with the stock's order drawn at random."""
+        truth = self.truth
+        if self.stock_known:
+            return truth
+        stock = list(truth.stock)
+        rng.shuffle(stock)
+        return scopa.GameState.from_position(
+            truth.rules,
+            hands=truth.hands,
+            table=truth.table,
+            stock=stock,
+            dealer=truth.dealer,
+            current_player=truth.current_player,
+            piles=truth.piles,
+            scope=truth.scope,
+            last_capturer=truth.last_capturer,
+        )
+
+
+class KnowingSearch:
+    """ISMCTS whose worlds are dealt from the true state: an omniscient agent, for bounds."""
+
+    def __init__(self, ms: float, stock_known: bool) -> None:
+        self.search = timed(ISMCTSAgent, ms, exploration=1.0)
+        self.stock_known = stock_known
+
+    def choose(self, seen: scopa.PlayerView, rng: random.Random) -> scopa.Move:
+        raise TypeError("a knowing search plays only in omniscient runs")
+
+    def choose_from_state(self, state: scopa.GameState, rng: random.Random) -> scopa.Move:
+        seen = scopa.view(state)
+        knowing = KnowingView(*(getattr(seen, name) for name in _VIEW_PARTS))
+        knowing.truth = state
+        knowing.stock_known = self.stock_known
+        return self.search.choose(knowing, rng)
+
+
+def bounds(deals: int, ms: float, workers: int) -> None:
+    if scopa.COMPILED:
+        raise SystemExit("bounds needs the pure-Python build (SCOPA_PURE_PYTHON=1)")
+    rules = scopa.find_variant("classic")
+    print(f"scopa {scopa.__version__} ({BUILD}), classic, {deals} paired deals, {ms:g} ms a move")
+    players: list[tuple[str, object]] = [
+        ("fair ISMCTS", timed(ISMCTSAgent, ms, exploration=1.0)),
+        ("ISMCTS knowing the hands", KnowingSearch(ms, stock_known=False)),
+        ("ISMCTS knowing the deal", KnowingSearch(ms, stock_known=True)),
+    ]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for name, agent in players:
+            start = time.perf_counter()
+            result = tournament(
+                rules,
+                [agent, GreedyAgent()],  # type: ignore[list-item]
+                deals=deals,
+                seed=1,
+                names=[name, "greedy"],
+                omniscient=not isinstance(agent, ISMCTSAgent),
+                executor=pool,
+                chunk_size=5,
+            )
+            low, high = result.agents[0].margin_interval
+            print(
+                f"{name:26s} against greedy: {result.agents[0].margin_per_hand:+.3f} points per "
+                f"hand (95% CI {low:+.3f} to {high:+.3f}; {time.perf_counter() - start:.0f} s)"
+            )
+
+
 # ----------------------------------------------------------------------------- fit
 
 # The settings tried for each spread of the evaluation (see scopa.search._chances_of_most).
@@ -252,7 +337,9 @@ def fit(hands: int, workers: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["speed", "scaling", "greedy", "search", "strength", "fit"])
+    parser.add_argument(
+        "what", choices=["speed", "scaling", "greedy", "search", "strength", "bounds", "fit"]
+    )
     parser.add_argument("--deals", type=int, default=None, help="paired deals")
     parser.add_argument("--ms", type=float, default=None, help="search time per move")
     parser.add_argument("--cheap-ms", type=float, default=5.0, help="the cheap setting's time")
@@ -268,6 +355,8 @@ def main() -> None:
         duel(GreedyAgent(), RandomAgent(), ["greedy", "random"], args.deals or 2000, args.workers)
     elif args.what == "strength":
         strength(args.deals or 1000, args.ms or 25.0, args.cheap_ms, args.workers)
+    elif args.what == "bounds":
+        bounds(args.deals or 300, args.ms or 25.0, args.workers)
     elif args.what == "fit":
         fit(args.hands, args.workers)
     else:
