@@ -1413,7 +1413,7 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
     deal = state._deal
     rules = deal.play.rules
     if player is None:
-        player = max(state._to_move, 0)
+        player = max(state._to_move, 0)  # the player to move; 0 once the hand is over
     viewer = check_number(player, rules.players, "player", InvalidArgumentError)
     hands = state._hands
     return PlayerView(
