@@ -503,7 +503,7 @@ def _features(seen: PlayerView) -> tuple[list[int], list[int], list[int], list[i
     pick = seats.pick[me]
     to_move = seen.current_player
     last = seen.last_capturer
-    n = seats.n
+    n = len(seats.pick)
     masks = [seen.hand_mask, seen.table_mask, *pick(seen.pile_masks)]
     counts = [
         *pick(seen.hand_sizes),
@@ -521,11 +521,10 @@ def _features(seen: PlayerView) -> tuple[list[int], list[int], list[int], list[i
 class _Seats:
     """Seats counted from each observer, for a number of players."""
 
-    __slots__ = ("n", "one_hot", "one_hot_last", "pick")
+    __slots__ = ("one_hot", "one_hot_last", "pick")
 
     def __init__(self, players: int) -> None:
         n = players
-        self.n: Final = n
         self.pick: Final = tuple(
             operator.itemgetter(*[(me + k) % n for k in range(n)]) for me in range(n)
         )

@@ -1410,8 +1410,7 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"a view is of a GameState, not {type(state).__name__}")
-    deal = state._deal
-    rules = deal.play.rules
+    rules = state.rules
     if player is None:
         player = max(state._to_move, 0)  # the player to move; 0 once the hand is over
     viewer = check_number(player, rules.players, "player", InvalidArgumentError)
@@ -1419,7 +1418,7 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
     return PlayerView(
         rules,
         viewer,
-        deal.dealer,
+        state.dealer,
         state._to_move,
         state._last_capturer,
         hands[viewer],
@@ -1427,7 +1426,7 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
         state._piles,
         state._scope,
         tuple([hand.bit_count() for hand in hands]),
-        len(deal.stock) - state._drawn,
+        state._stock_left(),
         state.history,
         state._declared,
         state._revealed,
