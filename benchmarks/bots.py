@@ -32,6 +32,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from playout import BUILD, mid_hand_states  # the benchmark beside this one
 
@@ -47,7 +48,7 @@ from scopa.search import (  # the evaluation's parts, to fit them
     _Primiera,
 )
 from scopa.state import _VIEW_PARTS
-from scopa.tournament import tournament
+from scopa.tournament import TournamentResult, tournament
 
 UNLIMITED = 10**9  # iterations: the time budget ends the search
 
@@ -132,7 +133,6 @@ def cpu_per_move(agent: Agent, deals: int) -> tuple[float, float]:
 
 
 def strength(deals: int, ms: float, cheap_ms: float, workers: int) -> None:
-    rules = scopa.find_variant("classic")
     best = timed(ISMCTSAgent, ms, exploration=1.0)
     cheap = timed(ISMCTSAgent, cheap_ms, exploration=1.0)
     flat = timed(FlatMonteCarloAgent, ms)
@@ -156,24 +156,40 @@ def strength(deals: int, ms: float, cheap_ms: float, workers: int) -> None:
         )
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for first, second in ((best, flat), (best, greedy), (cheap, flat)):
-            start = time.perf_counter()
-            result = tournament(
-                rules,
-                [first, second],
-                deals=deals,
-                seed=1,
-                names=[names[id(first)], names[id(second)]],
-                executor=pool,
-                chunk_size=5,
+            result, line = head_to_head(
+                pool, [first, second], [names[id(first)], names[id(second)]], deals
             )
-            low, high = result.agents[0].margin_interval
             print()
             print(result.table())
-            print(
-                f"{names[id(first)]} against {names[id(second)]}: "
-                f"{result.agents[0].margin_per_hand:+.3f} points per hand "
-                f"(95% CI {low:+.3f} to {high:+.3f}; {time.perf_counter() - start:.0f} s)"
-            )
+            print(line)
+
+
+def head_to_head(
+    pool: ProcessPoolExecutor,
+    agents: list[Any],
+    names: list[str],
+    deals: int,
+    omniscient: bool = False,
+) -> tuple[TournamentResult, str]:
+    """Two agents on paired deals of classic: the result, and a line with the first's
+    margin per hand, its 95% interval and the time taken."""
+    start = time.perf_counter()
+    result = tournament(
+        scopa.find_variant("classic"),
+        agents,
+        deals=deals,
+        seed=1,
+        names=names,
+        omniscient=omniscient,
+        executor=pool,
+        chunk_size=5,
+    )
+    low, high = result.agents[0].margin_interval
+    line = (
+        f"{names[0]} against {names[1]}: {result.agents[0].margin_per_hand:+.3f} points per "
+        f"hand (95% CI {low:+.3f} to {high:+.3f}; {time.perf_counter() - start:.0f} s)"
+    )
+    return result, line
 
 
 # ----------------------------------------------------------------------------- bounds
@@ -228,31 +244,14 @@ class KnowingSearch:
 def bounds(deals: int, ms: float, workers: int) -> None:
     if scopa.COMPILED:
         raise SystemExit("bounds needs the pure-Python build (SCOPA_PURE_PYTHON=1)")
-    rules = scopa.find_variant("classic")
     print(f"scopa {scopa.__version__} ({BUILD}), classic, {deals} paired deals, {ms:g} ms a move")
-    players: list[tuple[str, object]] = [
-        ("fair ISMCTS", timed(ISMCTSAgent, ms, exploration=1.0)),
-        ("ISMCTS knowing the hands", KnowingSearch(ms, stock_known=False)),
-        ("ISMCTS knowing the deal", KnowingSearch(ms, stock_known=True)),
-    ]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for name, agent in players:
-            start = time.perf_counter()
-            result = tournament(
-                rules,
-                [agent, GreedyAgent()],  # type: ignore[list-item]
-                deals=deals,
-                seed=1,
-                names=[name, "greedy"],
-                omniscient=not isinstance(agent, ISMCTSAgent),
-                executor=pool,
-                chunk_size=5,
-            )
-            low, high = result.agents[0].margin_interval
-            print(
-                f"{name:26s} against greedy: {result.agents[0].margin_per_hand:+.3f} points per "
-                f"hand (95% CI {low:+.3f} to {high:+.3f}; {time.perf_counter() - start:.0f} s)"
-            )
+        fair = timed(ISMCTSAgent, ms, exploration=1.0)
+        print(head_to_head(pool, [fair, GreedyAgent()], ["fair ISMCTS", "greedy"], deals)[1])
+        for name, stock_known in (("the hands", False), ("the deal", True)):
+            knowing = KnowingSearch(ms, stock_known)
+            names = [f"ISMCTS knowing {name}", "greedy"]
+            print(head_to_head(pool, [knowing, GreedyAgent()], names, deals, True)[1])
 
 
 # ----------------------------------------------------------------------------- fit
