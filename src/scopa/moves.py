@@ -397,10 +397,13 @@ def _sums_any_table(target: int, table: int, *, singles: bool = False) -> list[i
     # 40, its cards below; adding a card's `rank << 40 | bit` adds to both at once.
     subsets = [0]
     past = (target + 1) << 40
-    for card in cards_of(table):
-        rank = card.rank
+    rest = table
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        rank = _RANK[bit.bit_length() - 1]
         if rank < target or (singles and rank == target):
-            step = rank << 40 | 1 << card.index
+            step = rank << 40 | bit
             # Sums past the target are dropped early; the filter below would drop them too.
             # pragma: no mutate start
             subsets += [subset + step for subset in subsets if subset + step < past]
@@ -414,9 +417,9 @@ def _ranks_of(mask: int) -> int:
     return (mask | mask >> 10 | mask >> 20 | mask >> 30) & 1023
 
 
-def _by_rank_set(mask: int) -> tuple[int, int]:
+def _by_rank_set(mask: int) -> int:
     """Orders captures by their set of ranks, then by their cards."""
-    return _ranks_of(mask), mask
+    return _ranks_of(mask) << 40 | mask
 
 
 _GENERATORS: Final[dict[tuple[object, ...], MoveGenerator]] = {}
@@ -476,6 +479,7 @@ class MoveGenerator:
         "_config",
         "_fewest_cards",
         "_may_lay",
+        "_only_captures",
         "_sums",
         "moves",
     )
@@ -511,6 +515,9 @@ class MoveGenerator:
         general = self._moves_with_aces_and_compulsion
         fast = not (self._aces_sweep or self._capturing_first)  # pragma: no mutate - fast path
         self.moves = self._captures if fast else general  # pragma: no mutate - fast path
+        # whether `moves` is `_captures`, which the states then call directly (a native call
+        # where the modules are compiled)
+        self._only_captures: Final = fast
 
     def _moves_with_aces_and_compulsion(self, hand: int, table: int) -> list[Move]:
         """The moves, with the Aces that sweep and the compulsion to capture applied."""

@@ -221,6 +221,7 @@ class GameState(_Visible):
         "_moves",
         "_parent",
         "_piles",
+        "_played",
         "_plays",
         "_revealed",
         "_scope",
@@ -231,6 +232,7 @@ class GameState(_Visible):
     _deal: _Deal
     _drawn: int
     _hands: tuple[int, ...]
+    _played: int
     _table: int
     _piles: tuple[int, ...]
     _scope: tuple[int, ...]
@@ -255,17 +257,20 @@ class GameState(_Visible):
         revealed: tuple[int, ...],
         parent: GameState | None = None,
         move: Move | None = None,
+        played: int = 0,
     ) -> None:
         """A state from its parts: use the named constructors instead.
 
         The parts are the deal's shared record, how many stock cards have been dealt, the
         masks of the hands, the table and the piles, the scope, the player to move and the
         last capturer (-1 for none), the points declared and the masks of the cards shown
-        by declarations, and the state and move it comes from.
+        by declarations, the state and move it comes from, and the cards of `hands` played
+        since (the states of one round share its hands: a play only adds its card here).
         """
         self._deal = deal
         self._drawn = drawn
         self._hands = hands
+        self._played = played
         self._table = table
         self._piles = piles
         self._scope = scope
@@ -531,12 +536,14 @@ class GameState(_Visible):
     @property
     def hands(self) -> tuple[frozenset[Card], ...]:
         """Each player's cards."""
-        return tuple(frozenset(cards_of(h)) for h in self._hands)
+        return tuple(frozenset(cards_of(h)) for h in self.hand_masks)
 
     @property
     def hand_masks(self) -> tuple[CardMask, ...]:
         """Each player's cards, as masks."""
-        return cast("tuple[CardMask, ...]", self._hands)
+        played = self._played
+        hands = self._hands if not played else tuple([h & ~played for h in self._hands])
+        return cast("tuple[CardMask, ...]", hands)
 
     def _stock_left(self) -> int:
         """How many cards are left in the stock."""
@@ -544,7 +551,7 @@ class GameState(_Visible):
 
     def _playable(self, hand: int) -> int:
         """The cards of `hand` that the first-lead rule lets its holder play now."""
-        in_hands = sum(h.bit_count() for h in self._hands)
+        in_hands = sum(h.bit_count() for h in self._hands) - self._played.bit_count()
         return _playable_cards(self.rules, hand, in_hands, self._stock_left())
 
     @property
@@ -585,7 +592,7 @@ class GameState(_Visible):
             self._to_move,
             self._last_capturer,
             self._table,
-            *self._hands,
+            *self.hand_masks,
             *self._piles,
             *self._scope,
             *self._deal.stock[self._drawn :],
@@ -614,12 +621,15 @@ class GameState(_Visible):
                 moves = ()
             else:
                 play = self._deal.play
-                hand = self._hands[self._to_move]
-                if play.first_lead_rule:
-                    hand = self._playable(hand)
-                found = play.generator.moves(hand, self._table)
+                held = self._hands[self._to_move] & ~self._played
+                hand = self._playable(held) if play.first_lead_rule else held
+                generator = play.generator
+                if generator._only_captures:  # pragma: no mutate - the same moves either way
+                    found = generator._captures(hand, self._table)
+                else:
+                    found = generator.moves(hand, self._table)
                 if play.declarations or play.claims:
-                    found = _announced(play, found, self._hands[self._to_move])
+                    found = _announced(play, found, held)
                 moves = tuple(found)
             self._moves = moves
         return moves
@@ -647,15 +657,16 @@ class GameState(_Visible):
         player = self._to_move
         bit = move._card_mask  # moves and states are one unit: their slots are read directly
         take = move._captured_mask
-        hands = list(self._hands)
-        hands[player] ^= bit
+        hands = self._hands
+        played = self._played | bit
+        held = hands[player] & ~played  # the player's hand after the play
         declared = self._declared
         revealed = self._revealed
         if play.declarations:
             declaration = move.declaration
             if declaration is not None:  # the rest of the hand is shown
                 declared = _with(declared, player, declared[player] + declaration.points)
-                revealed = _with(revealed, player, hands[player])
+                revealed = _with(revealed, player, held)
             elif revealed[player] & bit:
                 revealed = _with(revealed, player, revealed[player] ^ bit)
         table = self._table
@@ -664,15 +675,15 @@ class GameState(_Visible):
         last = self._last_capturer
         drawn = self._drawn
         final = False  # pragma: no mutate - None reads the same
-        if player == deal.dealer and not hands[player]:
+        if player == deal.dealer and not held:
             if drawn < len(deal.stock):
-                drawn = _deal_round(deal, hands, drawn)
+                hands, drawn = _deal_round(deal, drawn)
+                played = 0
             else:
                 final = True
         if take:
             table ^= take
-            piles_list = list(piles)
-            piles_list[player] |= take | bit
+            piles = _with(piles, player, piles[player] | take | bit)
             if (
                 not table
                 and (not final or play.scopa_on_last_play)
@@ -682,23 +693,16 @@ class GameState(_Visible):
                     and not (play.ace_takes_ace and take & _ACES)
                 )
             ):
-                scope_list = list(scope)
-                scope_list[player] += 1
-                scope = tuple(scope_list)
+                scope = _with(scope, player, scope[player] + 1)
             last = player
-            piles = tuple(piles_list)
         elif play.ace_to_pile and not table and bit & _ACES:
-            piles_list = list(piles)
-            piles_list[player] |= bit
-            piles = tuple(piles_list)
+            piles = _with(piles, player, piles[player] | bit)
             last = player
         else:
             table |= bit
         if final:
             if table and last >= 0 and play.leftovers_to_last_capturer:
-                piles_list = list(piles)
-                piles_list[last] |= table
-                piles = tuple(piles_list)
+                piles = _with(piles, last, piles[last] | table)
                 table = 0
             player = -1
         else:
@@ -706,7 +710,7 @@ class GameState(_Visible):
         return GameState(
             deal,
             drawn,
-            tuple(hands),
+            hands,
             table,
             piles,
             scope,
@@ -716,6 +720,7 @@ class GameState(_Visible):
             revealed,
             self,
             move,
+            played,
         )
 
     def _legal_move_equal_to(self, move: Move) -> Move:
@@ -792,7 +797,7 @@ class GameState(_Visible):
         `/`; cards are written one after the other (`7D3C10B`); `-` stands for none.
         """
         fields = [
-            "/".join(format_cards(cards_of(h)) for h in self._hands),
+            "/".join(format_cards(cards_of(h)) for h in self.hand_masks),
             format_cards(cards_of(self._table)),
             format_cards(self.stock),
             "/".join(format_cards(cards_of(p)) for p in self._piles),
@@ -844,7 +849,8 @@ class GameState(_Visible):
         player = self._to_move
         if player < 0:
             return f"illegal move '{move}' {where}: the hand is over"
-        if not self._hands[player] >> move.card.index & 1:
+        hand = self.hand_masks[player]
+        if not hand >> move.card.index & 1:
             return f"illegal move '{move}' {where}: {move.card} is not in player {player}'s hand"
         if move.captured_mask & ~self._table:
             missing = format_cards(cards_of(move.captured_mask & ~self._table))
@@ -855,7 +861,7 @@ class GameState(_Visible):
                 f"illegal move '{move}' {where}: {move.card} may only play as {', '.join(options)}"
             )
         first_lead = self.rules.ace_first_lead_forbidden and move.card.rank == 1
-        if first_lead and not self._playable(self._hands[player]) >> move.card.index & 1:
+        if first_lead and not self._playable(hand) >> move.card.index & 1:
             return f"illegal move '{move}' {where}: the first play of a hand may not be an Ace"
         return (
             f"illegal move '{move}' {where}: {move.card} cannot capture, "
@@ -931,15 +937,19 @@ def _playable_cards(rules: Rules, hand: int, in_hands: int, stock: int) -> int:
     return hand & ~_ACES if first and hand & ~_ACES else hand
 
 
-def _deal_round(deal: _Deal, hands: list[int], drawn: int) -> int:
-    """Deal the next round from the stock into `hands`, leader first; the new stock position."""
+def _deal_round(deal: _Deal, drawn: int) -> tuple[tuple[int, ...], int]:
+    """The hands of the next round dealt from the stock, leader first; the new stock position."""
     n = deal.play.players
     size = deal.play.hand_size
     stock = deal.stock
+    hands = [0] * n
     for offset in range(1, n + 1):
-        hands[(deal.dealer + offset) % n] = _mask(stock[drawn : drawn + size])
+        hand = 0
+        for at in range(drawn, drawn + size):
+            hand |= 1 << stock[at]
+        hands[(deal.dealer + offset) % n] = hand
         drawn += size
-    return drawn
+    return tuple(hands), drawn
 
 
 def _mask(indices: Iterable[int]) -> int:
@@ -980,7 +990,11 @@ def _counts(values: Sequence[int] | None, n: int, what: str) -> tuple[int, ...]:
 
 def _with(values: tuple[int, ...], player: int, value: int) -> tuple[int, ...]:
     """`values` with the player's entry replaced."""
-    return (*values[:player], value, *values[player + 1 :])
+    if len(values) == 2:  # two players, the most common: built directly
+        return (value, values[1]) if player == 0 else (values[0], value)
+    changed = list(values)
+    changed[player] = value
+    return tuple(changed)
 
 
 def _first_table_sweeps(rules: Rules, table: int) -> int:
@@ -1414,7 +1428,7 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
     if player is None:
         player = max(state._to_move, 0)  # the player to move; 0 once the hand is over
     viewer = check_number(player, rules.players, "player", InvalidArgumentError)
-    hands = state._hands
+    hands = state.hand_masks
     return PlayerView(
         rules,
         viewer,
