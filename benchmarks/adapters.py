@@ -15,8 +15,12 @@ Every loop plays complete hands with uniformly random legal choices:
 - `gymnasium`: `reset`, then masked random `step`s against a `RandomAgent`, counting the
   hands in the learner's seat;
 - `openspiel floor`, `pettingzoo floor`: the OpenSpiel and PettingZoo loops over a game
-  that does nothing but has the shape of a hand (`floors.py`): the most an adapter of that
-  framework can reach in its loop.
+  that does nothing but has the shape of a hand (`floors.py`); `openspiel floor, no
+  chance` the same game with its hands dealt before the first play (no chance node).
+
+An adapter's loop costs at least its floor's loop plus a native hand (the engine's own
+moves), so for each floor the column `adapter at most` shows 1 / (1 / floor + 1): the
+most an adapter of that framework can reach, whatever the rest of the library costs.
 
 Each environment is made once per variant and reset for every hand, as a learner does.
 
@@ -185,6 +189,9 @@ def main() -> None:
     if installed("pyspiel"):
         loops["openspiel"] = openspiel_loop(scopa_game)
         loops["openspiel floor"] = openspiel_loop(floors.openspiel_game)
+        loops["openspiel floor, no chance"] = openspiel_loop(
+            lambda rules: floors.openspiel_game(rules, chance=False)
+        )
     if installed("pettingzoo"):
         loops["pettingzoo"] = pettingzoo_loop(scopa_env)
         loops["pettingzoo floor"] = pettingzoo_loop(floors.pettingzoo_env)
@@ -201,10 +208,12 @@ def main() -> None:
             ratios[name].append(rates[name][-1] / rates["native"][-1])
 
     print(f"scopa {scopa.__version__} ({BUILD}), variant {args.variant}, {args.rounds} rounds")
-    print(f"{'loop':<18}{'hands/s':>10}{'ratio':>8}")
+    print(f"{'loop':<28}{'hands/s':>10}{'ratio':>8}{'adapter at most':>17}")
     for name in loops:
         rate = statistics.median(rates[name])
-        print(f"{name:<18}{rate:>10,.0f}{statistics.median(ratios[name]):>8.2f}")
+        ratio = statistics.median(ratios[name])
+        most = f"{1 / (1 / ratio + 1):>17.2f}" if "floor" in name else ""
+        print(f"{name:<28}{rate:>10,.0f}{ratio:>8.2f}{most}")
 
 
 if __name__ == "__main__":

@@ -19,19 +19,26 @@ ACTIONS = (0, 64, 640, 1280)
 """The legal actions at every play of a floor game."""
 
 
-def openspiel_game(rules: scopa.Rules) -> Any:
-    """A do-nothing OpenSpiel game with the shape of a hand of `rules` (see the module)."""
+def openspiel_game(rules: scopa.Rules, chance: bool = True) -> Any:
+    """A do-nothing OpenSpiel game with the shape of a hand of `rules` (see the module).
+
+    With `chance` false, its hands start dealt: no chance node at all, as in a game whose
+    chance is sampled inside its states.
+    """
     import numpy as np
     import pyspiel  # type: ignore[import-not-found]
 
-    name = f"python_scopa_floor_{rules.name}"
+    name = f"python_scopa_floor_{rules.name}" + ("" if chance else "_dealt")
+    modes = pyspiel.GameType.ChanceMode
+    chance_mode = modes.EXPLICIT_STOCHASTIC if chance else modes.SAMPLED_STOCHASTIC
+    cards = 40 if chance else 0
     if name not in pyspiel.registered_names():
         plays = rules.plays_per_hand
         kind = pyspiel.GameType(
             short_name=name,
             long_name="A do-nothing game with the shape of a Scopa hand",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            chance_mode=chance_mode,
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
             utility=pyspiel.GameType.Utility.ZERO_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -45,12 +52,12 @@ def openspiel_game(rules: scopa.Rules) -> Any:
         )
         info = pyspiel.GameInfo(
             num_distinct_actions=action_count(rules),
-            max_chance_outcomes=40,
+            max_chance_outcomes=cards,
             num_players=rules.players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=40 + plays,
+            max_game_length=cards + plays,
         )
         fixed = np.zeros(observation_size(rules), np.float32)
 
@@ -68,7 +75,7 @@ def openspiel_game(rules: scopa.Rules) -> Any:
         class State(pyspiel.State):  # type: ignore[misc]
             def __init__(self, game: Any) -> None:
                 super().__init__(game)
-                self.dealt = 0
+                self.dealt = 40 - cards
                 self.played = 0
 
             def current_player(self) -> int:
