@@ -117,7 +117,7 @@ ACTION_COUNT: int = sum(_BLOCK_SIZES)
 _ACES = RANK_MASKS[1]
 
 
-COMPACT_OPTIONS: int = 64
+COMPACT_OPTIONS: Final = 64
 """The choices of one card in the compact encoding (its ids are `card.index * 64 + k`)."""
 _COMPACT_COUNT: Final = 40 * COMPACT_OPTIONS
 
@@ -215,19 +215,23 @@ class _CompactIds:
     __slots__ = ("actions", "move_of", "moves")
 
     def __init__(self, moves: tuple[Move, ...]) -> None:
-        seen = [0] * 40
+        # Legal moves come card by card in index order, so the ids come out sorted.
         move_of: dict[int, Move] = {}
+        card = -1
+        choice = 0
         for move in moves:
             index = move.card.index
-            if seen[index] < COMPACT_OPTIONS:
-                move_of[index * COMPACT_OPTIONS + seen[index]] = move
-            seen[index] += 1
+            if index != card:
+                card, choice = index, 0
+            if choice < COMPACT_OPTIONS:
+                move_of[index * COMPACT_OPTIONS + choice] = move
+            choice += 1
         self.moves: Final = moves
         self.move_of: Final = move_of
-        self.actions: Final = tuple(sorted(move_of))
+        self.actions: Final = tuple(move_of)
 
 
-_last_compact = _CompactIds(())
+_LAST_COMPACT: Final = [_CompactIds(())]  # the last answer of `_compact_ids`
 
 
 def _compact_ids(moves: tuple[Move, ...]) -> _CompactIds:
@@ -236,10 +240,9 @@ def _compact_ids(moves: tuple[Move, ...]) -> _CompactIds:
     A state computes its legal moves once, so the mask, the legal ids and the move of an id
     in one step all ask about the same tuple: the last answer is kept for it.
     """
-    global _last_compact
-    last = _last_compact
+    last = _LAST_COMPACT[0]
     if last.moves is not moves:
-        last = _last_compact = _CompactIds(moves)
+        last = _LAST_COMPACT[0] = _CompactIds(moves)
     return last
 
 

@@ -13,7 +13,7 @@ import difflib
 import math
 from collections.abc import Iterable
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -55,6 +55,10 @@ __all__ = [
     "variant_aliases",
     "variant_names",
 ]
+
+_KINGS: Final = RANK_MASKS[Rank.RE]
+_ACES: Final = RANK_MASKS[Rank.ASSO]
+_RANKS: Final = RANK_MASKS[1:]
 
 
 class _Knob(Enum):
@@ -106,13 +110,11 @@ class MisdealRule(_Knob):
     def annuls_mask(self, table: CardMask | int) -> bool:
         """Whether a first table given as a [card mask][scopa.masks.CardMask] annuls the deal."""
         if self is MisdealRule.THREE_PLUS_KINGS:
-            return (table & RANK_MASKS[Rank.RE]).bit_count() >= 3
+            return (table & _KINGS).bit_count() >= 3
         if self is MisdealRule.TRETRE:
-            return (table & RANK_MASKS[Rank.RE]).bit_count() >= 3 or any(
-                table & m == m for m in RANK_MASKS[1:]
-            )
+            return (table & _KINGS).bit_count() >= 3 or any(table & m == m for m in _RANKS)
         if self is MisdealRule.CIRULLA:
-            return (table & RANK_MASKS[Rank.ASSO]).bit_count() >= 2
+            return (table & _ACES).bit_count() >= 2
         return False
 
 
