@@ -291,8 +291,15 @@ def _remember(current: dict[int, Any], old: dict[int, Any], key: int, value: Any
     current[key] = value
 
 
-# The moves that lay a card down, by card index: read by index, faster than the cache.
+# The moves that lay a card down, by card index, and those that take one card of the same
+# rank, at `40 * index + taken` (the other entries hold the laid card and are never read):
+# read by index, faster than the cache.
 _LAID: Final = tuple(Move(card) for card in DECK)
+_PAIRS: Final = tuple(
+    Move(card, {other}) if other.rank == card.rank and other != card else _LAID[card.index]
+    for card in DECK
+    for other in DECK
+)
 
 
 def move_of_key(key: int) -> Move:
@@ -302,6 +309,12 @@ def move_of_key(key: int) -> Move:
     """
     if key < 40:
         return _LAID[key]
+    take = key >> 6
+    if take <= ALL_CARDS and not take & (take - 1):  # one card taken, no flag
+        index = key & 63
+        taken = take.bit_length() - 1
+        if _RANK[index] == _RANK[taken] and index != taken:
+            return _PAIRS[index * 40 + taken]
     move = _MOVES.get(key)
     if move is None:
         move = _OLD_MOVES.get(key) or _move_of_new_key(key)
@@ -547,6 +560,7 @@ class MoveGenerator:
         distinct = d + c + s + b == present
         sums = all_sums[present] if distinct else None
         laid = _LAID
+        pairs = _PAIRS
         shared = _MOVES  # the move of a key, when it has been built before
         for index in _INDICES.get(hand) or _indices(hand):  # pragma: no mutate - a cache
             rank = _RANK[index]
@@ -559,11 +573,10 @@ class MoveGenerator:
                 masks += _FIFTEENS[present][rank] if distinct else _slow_fifteens(rank, table)
             if may_lay or not (equal or masks):
                 found.append(laid[index])
-            while equal:
+            while equal:  # cards of the same rank, when the rules capture by rank
                 low = equal & -equal
                 equal ^= low
-                key = low << 6 | index
-                found.append(shared.get(key) or move_of_key(key))  # pragma: no mutate - a cache
+                found.append(pairs[index * 40 + low.bit_length() - 1])
             for mask in masks:
                 key = (table & mask) << 6 | index
                 found.append(shared.get(key) or move_of_key(key))  # pragma: no mutate - a cache
