@@ -21,6 +21,7 @@ from scopa import (
     CapturePriority,
     Card,
     GameState,
+    IllegalMoveError,
     Move,
     Rules,
     RulesError,
@@ -225,6 +226,23 @@ def test_the_moves_that_lay_a_card_down_are_shared_without_the_cache() -> None:
         assert laid == Move(card)
         assert move_of_key(card.index) is laid
     assert not set(moves_module._MOVES) & set(range(40))
+
+
+def test_the_moves_that_take_one_card_of_their_rank_are_shared_without_the_cache() -> None:
+    moves_module.clear_caches()
+    for card, other in itertools.permutations(DECK, 2):
+        if card.rank == other.rank:
+            key = (1 << other.index) << 6 | card.index
+            taken = move_of_key(key)
+            assert taken == Move(card, {other})
+            assert move_of_key(key) is taken
+    assert not moves_module._MOVES
+
+
+def test_a_key_of_a_card_taking_itself_is_refused() -> None:
+    for card in DECK:
+        with pytest.raises(IllegalMoveError, match="cannot capture itself"):
+            move_of_key((1 << card.index) << 6 | card.index)
 
 
 @source_only
