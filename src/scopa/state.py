@@ -221,7 +221,6 @@ class GameState(_Visible):
         "_moves",
         "_parent",
         "_piles",
-        "_played",
         "_plays",
         "_revealed",
         "_scope",
@@ -232,7 +231,6 @@ class GameState(_Visible):
     _deal: _Deal
     _drawn: int
     _hands: tuple[int, ...]
-    _played: int
     _table: int
     _piles: tuple[int, ...]
     _scope: tuple[int, ...]
@@ -257,20 +255,17 @@ class GameState(_Visible):
         revealed: tuple[int, ...],
         parent: GameState | None = None,
         move: Move | None = None,
-        played: int = 0,
     ) -> None:
         """A state from its parts: use the named constructors instead.
 
         The parts are the deal's shared record, how many stock cards have been dealt, the
         masks of the hands, the table and the piles, the scope, the player to move and the
         last capturer (-1 for none), the points declared and the masks of the cards shown
-        by declarations, the state and move it comes from, and the cards of `hands` played
-        since (the states of one round share its hands: a play only adds its card here).
+        by declarations, and the state and move it comes from.
         """
         self._deal = deal
         self._drawn = drawn
         self._hands = hands
-        self._played = played
         self._table = table
         self._piles = piles
         self._scope = scope
@@ -536,14 +531,12 @@ class GameState(_Visible):
     @property
     def hands(self) -> tuple[frozenset[Card], ...]:
         """Each player's cards."""
-        return tuple(frozenset(cards_of(h)) for h in self.hand_masks)
+        return tuple(frozenset(cards_of(h)) for h in self._hands)
 
     @property
     def hand_masks(self) -> tuple[CardMask, ...]:
         """Each player's cards, as masks."""
-        played = self._played
-        hands = self._hands if not played else tuple([h & ~played for h in self._hands])
-        return cast("tuple[CardMask, ...]", hands)
+        return cast("tuple[CardMask, ...]", self._hands)
 
     def _stock_left(self) -> int:
         """How many cards are left in the stock."""
@@ -551,7 +544,7 @@ class GameState(_Visible):
 
     def _playable(self, hand: int) -> int:
         """The cards of `hand` that the first-lead rule lets its holder play now."""
-        in_hands = sum(h.bit_count() for h in self._hands) - self._played.bit_count()
+        in_hands = sum(h.bit_count() for h in self._hands)
         return _playable_cards(self.rules, hand, in_hands, self._stock_left())
 
     @property
@@ -592,7 +585,7 @@ class GameState(_Visible):
             self._to_move,
             self._last_capturer,
             self._table,
-            *self.hand_masks,
+            *self._hands,
             *self._piles,
             *self._scope,
             *self._deal.stock[self._drawn :],
@@ -621,15 +614,16 @@ class GameState(_Visible):
                 moves = ()
             else:
                 play = self._deal.play
-                held = self._hands[self._to_move] & ~self._played
-                hand = self._playable(held) if play.first_lead_rule else held
+                hand = self._hands[self._to_move]
+                if play.first_lead_rule:
+                    hand = self._playable(hand)
                 generator = play.generator
                 if generator._only_captures:  # pragma: no mutate - the same moves either way
                     found = generator._captures(hand, self._table)
                 else:
                     found = generator.moves(hand, self._table)
                 if play.declarations or play.claims:
-                    found = _announced(play, found, held)
+                    found = _announced(play, found, self._hands[self._to_move])
                 moves = tuple(found)
             self._moves = moves
         return moves
@@ -657,16 +651,15 @@ class GameState(_Visible):
         player = self._to_move
         bit = move._card_mask  # moves and states are one unit: their slots are read directly
         take = move._captured_mask
-        hands = self._hands
-        played = self._played | bit
-        held = hands[player] & ~played  # the player's hand after the play
+        hands = list(self._hands)
+        hands[player] ^= bit
         declared = self._declared
         revealed = self._revealed
         if play.declarations:
             declaration = move.declaration
             if declaration is not None:  # the rest of the hand is shown
                 declared = _with(declared, player, declared[player] + declaration.points)
-                revealed = _with(revealed, player, held)
+                revealed = _with(revealed, player, hands[player])
             elif revealed[player] & bit:
                 revealed = _with(revealed, player, revealed[player] ^ bit)
         table = self._table
@@ -675,10 +668,9 @@ class GameState(_Visible):
         last = self._last_capturer
         drawn = self._drawn
         final = False  # pragma: no mutate - None reads the same
-        if player == deal.dealer and not held:
+        if player == deal.dealer and not hands[player]:
             if drawn < len(deal.stock):
-                hands, drawn = _deal_round(deal, drawn)
-                played = 0
+                drawn = _deal_round(deal, hands, drawn)
             else:
                 final = True
         if take:
@@ -710,7 +702,7 @@ class GameState(_Visible):
         return GameState(
             deal,
             drawn,
-            hands,
+            tuple(hands),
             table,
             piles,
             scope,
@@ -720,7 +712,6 @@ class GameState(_Visible):
             revealed,
             self,
             move,
-            played,
         )
 
     def _legal_move_equal_to(self, move: Move) -> Move:
@@ -797,7 +788,7 @@ class GameState(_Visible):
         `/`; cards are written one after the other (`7D3C10B`); `-` stands for none.
         """
         fields = [
-            "/".join(format_cards(cards_of(h)) for h in self.hand_masks),
+            "/".join(format_cards(cards_of(h)) for h in self._hands),
             format_cards(cards_of(self._table)),
             format_cards(self.stock),
             "/".join(format_cards(cards_of(p)) for p in self._piles),
@@ -849,8 +840,7 @@ class GameState(_Visible):
         player = self._to_move
         if player < 0:
             return f"illegal move '{move}' {where}: the hand is over"
-        hand = self.hand_masks[player]
-        if not hand >> move.card.index & 1:
+        if not self._hands[player] >> move.card.index & 1:
             return f"illegal move '{move}' {where}: {move.card} is not in player {player}'s hand"
         if move.captured_mask & ~self._table:
             missing = format_cards(cards_of(move.captured_mask & ~self._table))
@@ -861,7 +851,7 @@ class GameState(_Visible):
                 f"illegal move '{move}' {where}: {move.card} may only play as {', '.join(options)}"
             )
         first_lead = self.rules.ace_first_lead_forbidden and move.card.rank == 1
-        if first_lead and not self._playable(hand) >> move.card.index & 1:
+        if first_lead and not self._playable(self._hands[player]) >> move.card.index & 1:
             return f"illegal move '{move}' {where}: the first play of a hand may not be an Ace"
         return (
             f"illegal move '{move}' {where}: {move.card} cannot capture, "
@@ -937,19 +927,15 @@ def _playable_cards(rules: Rules, hand: int, in_hands: int, stock: int) -> int:
     return hand & ~_ACES if first and hand & ~_ACES else hand
 
 
-def _deal_round(deal: _Deal, drawn: int) -> tuple[tuple[int, ...], int]:
-    """The hands of the next round dealt from the stock, leader first; the new stock position."""
+def _deal_round(deal: _Deal, hands: list[int], drawn: int) -> int:
+    """Deal the next round from the stock into `hands`, leader first; the new stock position."""
     n = deal.play.players
     size = deal.play.hand_size
     stock = deal.stock
-    hands = [0] * n
     for offset in range(1, n + 1):
-        hand = 0
-        for at in range(drawn, drawn + size):
-            hand |= 1 << stock[at]
-        hands[(deal.dealer + offset) % n] = hand
+        hands[(deal.dealer + offset) % n] = _mask(stock[drawn : drawn + size])
         drawn += size
-    return tuple(hands), drawn
+    return drawn
 
 
 def _mask(indices: Iterable[int]) -> int:
@@ -1428,7 +1414,7 @@ def view(state: GameState, player: int | None = None) -> PlayerView:
     if player is None:
         player = max(state._to_move, 0)  # the player to move; 0 once the hand is over
     viewer = check_number(player, rules.players, "player", InvalidArgumentError)
-    hands = state.hand_masks
+    hands = state._hands
     return PlayerView(
         rules,
         viewer,
