@@ -1,10 +1,10 @@
-"""Engine ceiling: how fast can any engine be behind the public API's shape?
+"""Engine ceiling: how fast could an engine be behind the public API's shape?
 
     python benchmarks/ceiling.py [--seconds S] [--rounds R] [--check N] [--pure]
                                  [--reference PATH]
 
 The playout loop (`playout.py`: `new`, then `is_terminal`, `legal_moves()`, a random pick
-and `apply()` until the hand ends) is run over three engines in alternating rounds:
+and `apply()` until the hand ends) is run over these engines in alternating rounds:
 
 - `library`: scopa as installed (its build is printed);
 - `ceiling`: `ceiling_engine.py`, the least engine that plays 2-player classic behind that
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import random
 import shutil
 import statistics
