@@ -6,7 +6,8 @@ dealer 0) and keeps only what random play needs: the two hands, the table, the t
 and scope counts, the player to move and the last capturer, all plain ints. A move must be
 one of the state's own legal moves (compared by identity, as the library's fast path
 does); there are no types checked, no other rules, no history and no views.
-`ceiling.py` checks it against the library move by move before it measures it.
+It reads the library's capture tables. `ceiling.py` checks it against the library move by
+move before it measures it.
 """
 
 from __future__ import annotations
@@ -14,34 +15,17 @@ from __future__ import annotations
 from typing import Final
 
 import scopa
+from scopa import masks, moves
 from scopa._shuffle import accepted_order
+from scopa.moves import _sums_any_table
 
 RULES: Final = scopa.find_variant("classic")
 
-_RANK: Final = tuple(index % 10 + 1 for index in range(40))
-_OF_RANK: Final = tuple(
-    sum(1 << index for index in range(40) if index % 10 + 1 == rank) for rank in range(11)
-)
-
-
-def _rank_sets(present: int) -> tuple[tuple[int, ...], ...]:
-    """For a table whose ranks are distinct and in `present` (bit r - 1 for rank r): per
-    rank, the masks of every card of each set of two or more present ranks adding up to it.
-    """
-    found: list[list[int]] = [[] for _ in range(11)]
-    subset = present
-    while subset:
-        ranks = [r + 1 for r in range(10) if subset >> r & 1]
-        if len(ranks) >= 2 and sum(ranks) <= 10:
-            mask = 0
-            for r in ranks:
-                mask |= _OF_RANK[r]
-            found[sum(ranks)].append(mask)
-        subset = (subset - 1) & present
-    return tuple(tuple(masks) for masks in found)
-
-
-_SUMS: Final = tuple(_rank_sets(present) for present in range(1024))
+# The library's capture tables, as constants of this module (which the compiled module
+# reads without a lookup).
+_RANK: Final = moves._RANK
+_SUMS: Final = moves._SUMS
+_OF_RANK: Final = masks.RANK_MASKS
 
 
 class Move:
@@ -53,19 +37,6 @@ class Move:
         self.index = index
         self.bit = 1 << index
         self.take = take
-
-
-def _sum_captures(index: int, table: int) -> list[int]:
-    """The sum captures of a card on a table where some rank appears twice."""
-    subsets = [(0, 0)]
-    rest = table
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        rank = _RANK[low.bit_length() - 1]
-        subsets += [(total + rank, mask | low) for total, mask in subsets if total + rank <= 10]
-    target = _RANK[index]
-    return [mask for total, mask in subsets if total == target and mask & (mask - 1)]
 
 
 def _moves(hand: int, table: int) -> list[Move]:
@@ -91,7 +62,7 @@ def _moves(hand: int, table: int) -> list[Move]:
         if sums is not None:
             takes = [table & mask for mask in sums[_RANK[index]]]
         else:
-            takes = _sum_captures(index, table)
+            takes = _sums_any_table(_RANK[index], table)
         for take in takes:
             found.append(Move(index, take))
         if not takes:
