@@ -3,7 +3,7 @@
     python benchmarks/ceiling.py [--seconds S] [--rounds R] [--check N] [--pure]
                                  [--reference PATH]
 
-The playout loop (`playout.py`: `new`, then `is_terminal`, `legal_moves()`, a random pick
+The playout loop of `playout.py` (`new`, then `is_terminal`, `legal_moves()`, a random pick
 and `apply()` until the hand ends) is run over these engines in alternating rounds:
 
 - `library`: scopa as installed (its build is printed);
@@ -32,13 +32,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
-from playout import BUILD, load_reference
+from playout import BUILD, deals_per_second, hands_per_second, load_reference
 
 import scopa
 
@@ -90,23 +88,6 @@ def check(engine: ModuleType, hands: int) -> None:
             raise SystemExit(f"the engines end hand {seed} differently")
 
 
-def hands_per_second(new: Callable[[int], Any], seconds: float, seed: int) -> float:
-    """The playout loop of `playout.py` over the states `new(seed)` gives."""
-    draw = random.Random(seed).random
-    hands = 0
-    start = time.perf_counter()
-    while True:
-        for _ in range(20):
-            state = new(seed * 1_000_003 + hands)
-            hands += 1
-            while not state.is_terminal:
-                moves = state.legal_moves()
-                state = state.apply(moves[int(draw() * len(moves))])
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return hands / elapsed
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds per round")
@@ -120,12 +101,10 @@ def main() -> None:
         check(engine, args.check)
         rules = scopa.find_variant("classic")
         loops: dict[str, Callable[[float, int], float]] = {
-            "library": lambda s, seed: hands_per_second(
-                lambda n: scopa.GameState.new(rules, seed=n), s, seed
-            ),
-            "ceiling": lambda s, seed: hands_per_second(engine.new, s, seed),
-            "no shuffle": lambda s, seed: hands_per_second(engine.new_unshuffled, s, seed),
-            "idle": lambda s, seed: hands_per_second(engine.idle, s, seed),
+            "library": lambda s, seed: hands_per_second(rules, s, seed),
+            "ceiling": lambda s, seed: deals_per_second(engine.new, s, seed),
+            "no shuffle": lambda s, seed: deals_per_second(engine.new_unshuffled, s, seed),
+            "idle": lambda s, seed: deals_per_second(engine.idle, s, seed),
         }
         if args.reference:
             loops["reference"] = load_reference(args.reference)

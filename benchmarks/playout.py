@@ -20,6 +20,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import scopa
 
@@ -27,22 +28,31 @@ BUILD = "compiled" if scopa.COMPILED else "pure Python"
 """The build of scopa installed, as the benchmarks print it."""
 
 
-def random_hand(rules: scopa.Rules, seed: int, draw: Callable[[], float]) -> None:
-    """One complete hand dealt from `seed`, played with uniformly random legal moves."""
-    state = scopa.GameState.new(rules, seed=seed)
+def play_out(state: Any, draw: Callable[[], float]) -> None:
+    """Play a hand to its end with uniformly random legal moves (any state of the API's shape)."""
     while not state.is_terminal:
         moves = state.legal_moves()
         state = state.apply(moves[int(draw() * len(moves))])
 
 
+def random_hand(rules: scopa.Rules, seed: int, draw: Callable[[], float]) -> None:
+    """One complete hand dealt from `seed`, played with uniformly random legal moves."""
+    play_out(scopa.GameState.new(rules, seed=seed), draw)
+
+
 def hands_per_second(rules: scopa.Rules, seconds: float, seed: int) -> float:
     """Complete random hands per second: deal, then uniformly random legal moves."""
+    return deals_per_second(lambda number: scopa.GameState.new(rules, seed=number), seconds, seed)
+
+
+def deals_per_second(new: Callable[[int], Any], seconds: float, seed: int) -> float:
+    """Complete random hands per second of the first states `new(number)` gives."""
     draw = random.Random(seed).random
     hands = 0
     start = time.perf_counter()
     while True:
         for _ in range(20):
-            random_hand(rules, seed * 1_000_003 + hands, draw)
+            play_out(new(seed * 1_000_003 + hands), draw)
             hands += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
