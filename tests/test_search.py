@@ -8,6 +8,7 @@ import itertools
 import math
 import pickle
 import random
+import threading
 from collections.abc import Callable, Iterator
 
 import attrs
@@ -26,6 +27,7 @@ from scopa import (
     InvalidArgumentError,
     Move,
     Napola,
+    PlayerView,
     Primiera,
     PrimieraRule,
     PrimieraTable,
@@ -330,6 +332,149 @@ def test_budgets_are_kept(make: Callable[..., AlphaBetaAgent | ISMCTSAgent]) -> 
     readings.clear()
     make(iterations=5, clock=ticking).choose(view(state), random.Random(0))
     assert readings == []
+
+
+def test_agents_solve_a_small_open_endgame_on_the_least_budget() -> None:
+    # the position of test_the_solver_by_hand: 7D is the only best lead. A search one play
+    # deep cannot tell it from 2C (either card just joins the table), so it takes the
+    # whole hand to find it: a cheap solve, done whatever the budget.
+    state = written_position(CLASSIC, ["7D 2C", "7C 8B"], "5S", dealer=1)
+    for agent in (AlphaBetaAgent(iterations=1, depth=1), ISMCTSAgent(iterations=1)):
+        for seed in range(20):
+            assert agent.choose(view(state), random.Random(seed)) == Move.parse("7D")
+
+
+def chosen_in_time(agent: AlphaBetaAgent | ISMCTSAgent, seen: PlayerView) -> Move:
+    """The agent's move, chosen on a thread: a failure if it takes over a minute.
+
+    The minute is no measure of speed, only a guard that turns a search that never ends
+    into a failure rather than a test run that never ends.
+    """
+    outcome: list[Move | BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(agent.choose(seen, random.Random(0)))
+        except BaseException as error:  # raised again below
+            outcome.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(60)
+    assert outcome, f"{agent} chose no move within a minute"
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
+def big_open_deal(hand_size: int) -> GameState:
+    """The first position of the last deal of classic with hands of `hand_size` cards and
+    four on the table (18 cards: the first deal), played at random up to there."""
+    state = GameState.new(attrs.evolve(CLASSIC, hand_size=hand_size), seed=2)
+    rng = random.Random(2)
+    while state.stock:
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    assert [len(hand) for hand in state.hands] == [hand_size] * 2
+    return state
+
+
+BIG_OPEN_DEALS = [9, 18]
+LEAST_BUDGETS = [
+    ISMCTSAgent(iterations=1),
+    AlphaBetaAgent(iterations=1),
+    AlphaBetaAgent(iterations=1, depth=40),
+]
+
+
+@pytest.mark.parametrize("hand_size", BIG_OPEN_DEALS)
+@pytest.mark.parametrize("agent", LEAST_BUDGETS, ids=repr)
+def test_open_deals_too_big_to_solve_keep_to_the_iterations(
+    agent: AlphaBetaAgent | ISMCTSAgent, hand_size: int
+) -> None:
+    state = big_open_deal(hand_size)
+    assert chosen_in_time(agent, view(state)) in state.legal_moves()
+
+
+@pytest.mark.parametrize("hand_size", BIG_OPEN_DEALS)
+@pytest.mark.parametrize("make", [AlphaBetaAgent, ISMCTSAgent])
+def test_open_deals_too_big_to_solve_keep_to_the_time(
+    make: Callable[..., AlphaBetaAgent | ISMCTSAgent], hand_size: int
+) -> None:
+    state = big_open_deal(hand_size)
+    readings: list[float] = []
+
+    def ticking() -> float:
+        readings.append(float(len(readings)))
+        return readings[-1]
+
+    # the deadline is set at 5 by the first reading; a solve reads the clock every 1,024
+    # positions, and stops at 5
+    agent = make(iterations=10**9, seconds=5.0, clock=ticking)
+    assert chosen_in_time(agent, view(state)) in state.legal_moves()
+    assert readings == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+
+
+def test_a_deep_search_of_a_big_deal_ends() -> None:
+    state = GameState.new(find_variant("scopone"), seed=1)
+    assert chosen_in_time(AlphaBetaAgent(iterations=1, depth=40), view(state)) in (
+        state.legal_moves()
+    )
+    readings: list[float] = []
+
+    def ticking() -> float:
+        readings.append(float(len(readings)))
+        return readings[-1]
+
+    # the first deal's search is cut short by the deadline: the move comes from one play
+    timed = AlphaBetaAgent(iterations=10**9, depth=40, seconds=3.0, clock=ticking)
+    assert chosen_in_time(timed, view(state)) in state.legal_moves()
+    assert readings == [0.0, 1.0, 2.0, 3.0]
+
+
+@pytest.mark.parametrize(
+    ("make", "settings", "error", "named"),
+    [
+        (AlphaBetaAgent, {"depth": 0}, InvalidArgumentError, "depth"),
+        (AlphaBetaAgent, {"depth": -3}, InvalidArgumentError, "depth"),
+        (AlphaBetaAgent, {"depth": None}, TypeError, "depth"),
+        (AlphaBetaAgent, {"depth": 2.0}, TypeError, "depth"),
+        (AlphaBetaAgent, {"iterations": 0}, InvalidArgumentError, "iterations"),
+        (ISMCTSAgent, {"iterations": 0}, InvalidArgumentError, "iterations"),
+        (ISMCTSAgent, {"iterations": -1}, InvalidArgumentError, "iterations"),
+        (ISMCTSAgent, {"iterations": math.inf}, TypeError, "iterations"),
+        (ISMCTSAgent, {"iterations": True}, TypeError, "iterations"),
+        (AlphaBetaAgent, {"seconds": -1.0}, InvalidArgumentError, "seconds"),
+        (ISMCTSAgent, {"seconds": math.nan}, InvalidArgumentError, "seconds"),
+        (ISMCTSAgent, {"seconds": math.inf}, InvalidArgumentError, "seconds"),
+        (AlphaBetaAgent, {"seconds": "1"}, TypeError, "seconds"),
+        (ISMCTSAgent, {"clock": 0.5}, TypeError, "clock"),
+        (ISMCTSAgent, {"exploration": math.nan}, InvalidArgumentError, "exploration"),
+        (ISMCTSAgent, {"exploration": math.inf}, InvalidArgumentError, "exploration"),
+        (ISMCTSAgent, {"exploration": -1.0}, InvalidArgumentError, "exploration"),
+        (ISMCTSAgent, {"exploration": "2"}, TypeError, "exploration"),
+    ],
+)
+def test_agents_refuse_settings_that_would_never_end_or_mean_nothing(
+    make: Callable[..., object], settings: dict[str, object], error: type[Exception], named: str
+) -> None:
+    with pytest.raises(error, match=named):
+        make(**settings)
+
+
+@pytest.mark.parametrize("make", [AlphaBetaAgent, ISMCTSAgent])
+def test_no_time_is_one_iteration(make: Callable[..., AlphaBetaAgent | ISMCTSAgent]) -> None:
+    state = GameState.new(CLASSIC, seed=4)
+    readings: list[float] = []
+
+    def stopped() -> float:
+        readings.append(-100.0)
+        return -100.0
+
+    # the deadline is the time now: the clock is read at the start and after one iteration
+    agent = make(iterations=5, seconds=0, clock=stopped)
+    assert agent.choose(view(state), random.Random(0)) in state.legal_moves()
+    assert len(readings) == 2
 
 
 def test_agents_solve_open_endgames() -> None:

@@ -3,7 +3,7 @@
 - [`solve`][scopa.search.solve] plays the rest of a hand out exactly, every card open:
   alpha-beta over the final score. In a two-player game, once the stock is empty every
   card a player has not seen is in the other hand, so the rest of the hand is a game of
-  open cards, and the agents solve it.
+  open cards, and the agents solve it where their budget allows.
 - [`expected_points`][scopa.search.expected_points] is what a side can expect to score by
   the end of the hand, from the captures so far and the cards still out.
 - [`AlphaBetaAgent`][scopa.search.AlphaBetaAgent] deals the cards it cannot see in many
@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import functools
 import math
+import numbers
 import random
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 import attrs
 
-from scopa._checks import check_number
+from scopa._checks import check_int, check_number, check_seconds, quote
 from scopa._memo import remembered
 from scopa.errors import InvalidArgumentError
 from scopa.masks import ALL_CARDS, cards_of
@@ -442,6 +443,15 @@ _LOWER: Final = 1  # the value is at least the one stored
 _UPPER: Final = 2  # the value is at most the one stored
 _EVERY_PLY: Final = 40  # a depth that reaches the end of any hand
 _TABLE_LIMIT: Final = 1 << 17  # positions a search remembers
+_CLOCK_EVERY: Final = 1024  # positions searched between readings of a budget's clock
+
+
+class _OutOfBudget(Exception):
+    """A search stopped part way by its limits; `late` if by the deadline."""
+
+    def __init__(self, late: bool) -> None:
+        super().__init__()
+        self.late = late
 
 
 class _AlphaBeta:
@@ -458,6 +468,30 @@ class _AlphaBeta:
         self.side: Final = side
         self.sides: Final = rules.number_of_sides
         self.table: Final[dict[tuple[int, ...], tuple[int, float, int, int]]] = {}
+        self.positions = 0  # positions searched so far
+        self.stop_at = math.inf  # the count of positions at which a search stops
+        self.budget: _Budget | None = None  # the budget whose deadline stops a search
+        self.check_at = math.inf  # the count of positions at which to check the limits
+
+    def limit(self, positions: float, budget: _Budget | None = None) -> None:
+        """Stop searches with `_OutOfBudget` past `positions` more positions searched.
+
+        Or at the deadline of `budget`, whose clock is read every `_CLOCK_EVERY` positions.
+        """
+        self.stop_at = self.positions + positions
+        self.budget = budget if budget is not None and budget.clock is not None else None
+        self.check_at = self.stop_at
+        if self.budget is not None:
+            self.check_at = min(self.stop_at, self.positions + _CLOCK_EVERY)
+
+    def _check(self) -> None:
+        """Raise `_OutOfBudget` if a limit is reached, else set when to check again."""
+        if self.positions >= self.stop_at:
+            raise _OutOfBudget(late=False)
+        if self.budget is not None:
+            if not self.budget.in_time():
+                raise _OutOfBudget(late=True)
+            self.check_at = min(self.stop_at, self.positions + _CLOCK_EVERY)
 
     def margin(self, points: Sequence[float]) -> float:
         """The side's points minus the best other side's."""
@@ -468,7 +502,13 @@ class _AlphaBeta:
         """The value of `state` searched `depth` plays deep, within the window (alpha, beta).
 
         A value outside the window is a bound: at most alpha, or at least beta.
+
+        Raises:
+            _OutOfBudget: the search reached its limits (see `limit`).
         """
+        self.positions += 1
+        if self.positions >= self.check_at:
+            self._check()
         player = state.current_player
         if player is None:
             return self.margin(self.scoring.points(state))
@@ -608,19 +648,34 @@ def _is_open(seen: PlayerView) -> bool:
     return seen.stock_size == 0 and holders <= 1
 
 
-def _without_search(seen: PlayerView, rng: random.Random) -> tuple[tuple[Move, ...], Move | None]:
-    """The legal moves, and the move to play without a search if there is one.
+_CHEAP_POSITIONS: Final = 1 << 12  # positions an open deal may always take (solving the
+# last three cards of each player takes at most a few hundred in the presets for two)
+_DEAL_POSITIONS: Final = 1 << 17  # positions the search of one deal may take
+_ITERATION_POSITIONS: Final = 8  # positions searched at about the cost of one ISMCTS iteration
 
-    That is the only legal move, or, when every card is known, the best move of the solved
-    rest of the hand.
+
+def _deepen(
+    search: _AlphaBeta, state: GameState, values: list[float], depths: range
+) -> tuple[list[float], int]:
+    """The move values of the deepest search of `state` that ends within the limits, and its depth.
+
+    The searches go one play deeper at a time through `depths`; `values`, of depth
+    `depths.start - 1`, stand if none ends.
     """
-    moves = _legal_moves(seen)
-    if len(moves) == 1:
-        return moves, moves[0]
-    if _is_open(seen):
-        search = _AlphaBeta(seen.rules, seen.rules.side_of(seen.player))
-        return moves, _pick(moves, search.move_values(seen.resample(rng), _EVERY_PLY), rng)
-    return moves, None
+    reached = depths.start - 1
+    for depth in depths:
+        try:
+            values = search.move_values(state, depth)
+        except _OutOfBudget:
+            break
+        reached = depth
+    return values, reached
+
+
+def _first_values(search: _AlphaBeta, state: GameState) -> list[float]:
+    """The move values of `state` searched one play deep, whatever the limits (it is cheap)."""
+    search.limit(math.inf)
+    return search.move_values(state, 1)
 
 
 def _pick(moves: Sequence[Move], values: Sequence[float], rng: random.Random) -> Move:
@@ -637,13 +692,52 @@ class _Budget:
     ) -> None:
         self.left = iterations
         self.clock: Final = clock if seconds is not None else None
-        self.deadline: Final = self.clock() + seconds if self.clock and seconds else 0.0
+        self.deadline: Final = (
+            self.clock() + seconds if self.clock is not None and seconds is not None else 0.0
+        )
+
+    def in_time(self) -> bool:
+        """Whether the deadline is still ahead, reading the clock if any."""
+        return self.clock is None or self.clock() < self.deadline
 
     def spend(self) -> bool:
         """Count one iteration done, reading the clock if any; whether another may start."""
         self.left -= 1
-        in_time = self.clock is None or self.clock() < self.deadline
-        return in_time and self.left > 0
+        return self.in_time() and self.left > 0
+
+
+# --------------------------------------------------------------------------- checks of settings
+
+
+def _at_least_one(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """An int of at least 1."""
+    number = check_int(value, attribute.name)
+    if number < 1:
+        raise InvalidArgumentError(f"{attribute.name} must be at least 1, not {quote(number)}")
+
+
+def _seconds(_: object, attribute: attrs.Attribute[float | None], value: object) -> None:
+    """None, or a finite, non-negative number of seconds."""
+    if value is not None:
+        check_seconds(value, attribute.name, InvalidArgumentError)
+
+
+def _clock(
+    _: object, attribute: attrs.Attribute[Callable[[], float] | None], value: object
+) -> None:
+    """None, or a function of no arguments."""
+    if value is not None and not callable(value):
+        raise TypeError(f"{attribute.name} must be a function or None, not {type(value).__name__}")
+
+
+def _exploration(_: object, attribute: attrs.Attribute[float], value: object) -> None:
+    """A finite, non-negative number."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{attribute.name} must be a number, not {type(value).__name__}")
+    if not math.isfinite(value) or value < 0:
+        raise InvalidArgumentError(
+            f"{attribute.name} must be a finite, non-negative number, not {quote(value)}"
+        )
 
 
 @attrs.frozen
@@ -655,36 +749,82 @@ class AlphaBetaAgent:
     every legal move in that deal with alpha-beta, `depth` plays deep, each position
     where it stops valued by [`expected_points`][scopa.search.expected_points] (and the
     end of the hand by its score). The move with the best mean value over the deals, its
-    side's margin, is played. When every card is known (two players and an empty stock),
-    the rest of the hand is [solved][scopa.search.solve] instead.
+    side's margin, is played. The search of one deal visits at most 131,072 positions:
+    where `depth` plays take more, the agent searches that deal one play deeper at a
+    time from one play, keeps the deepest search that ends within as many positions, and
+    searches no deeper for the rest of the move.
+
+    When every card is known (the stock is empty and at most one other player holds
+    cards), there is one deal: the agent searches it `depth` plays deep, then one play
+    deeper at a time to the end of the hand, where the rest of the hand is
+    [solved][scopa.search.solve] exactly, and plays the best move of the deepest search
+    that ended. The searches past `depth` may bring the positions visited to `iterations`
+    times those of the first ones, and always to 4,096 (in the presets for two players,
+    enough to solve the last three cards of each player).
 
     The budget is `iterations` deals per move, or `seconds` measured with the `clock`
     you pass (the library reads no clock of its own), whichever ends first; the clock is
-    read once at the start and once after each deal.
+    read once at the start, once after each deal and every 1,024 positions searched. A
+    deal whose search the deadline cuts short does not count (if it is the first, the
+    move is chosen by its search one play deep).
+
+    Raises:
+        InvalidArgumentError: `iterations` or `depth` is below 1, or `seconds` is
+            negative, infinite or not a number.
+        TypeError: a setting is of the wrong type.
     """
 
-    iterations: int = 100
+    iterations: int = attrs.field(default=100, validator=_at_least_one)
     """The most deals searched per move."""
-    depth: int = 4
+    depth: int = attrs.field(default=4, validator=_at_least_one)
     """The plays searched in each deal, the move chosen included."""
-    seconds: float | None = None
+    seconds: float | None = attrs.field(default=None, validator=_seconds)
     """A time budget per move, used only with a `clock`."""
-    clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
+    clock: Callable[[], float] | None = attrs.field(default=None, eq=False, validator=_clock)
     """A function giving the time in seconds, such as `time.process_time`."""
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The move of best mean value over the deals searched."""
-        moves, settled = _without_search(seen, rng)
-        if settled is not None:
-            return settled
+        moves = _legal_moves(seen)
+        if len(moves) == 1:
+            return moves[0]
         search = _AlphaBeta(seen.rules, seen.rules.side_of(seen.player))
-        totals = [0.0] * len(moves)
         budget = _Budget(self.iterations, self.seconds, self.clock)
+        if _is_open(seen):
+            return _pick(moves, self._solve(search, seen.resample(rng), budget), rng)
+        totals = [0.0] * len(moves)
+        depth = self.depth
+        searched = False
         while True:
-            values = search.move_values(seen.resample(rng), self.depth)
+            world = seen.resample(rng)
+            search.limit(_DEAL_POSITIONS, budget)
+            try:
+                values = search.move_values(world, depth)
+            except _OutOfBudget as stop:
+                if stop.late:
+                    if not searched:
+                        totals = _first_values(search, world)
+                    return _pick(moves, totals, rng)
+                values = _first_values(search, world)
+                search.limit(_DEAL_POSITIONS, budget)
+                values, depth = _deepen(search, world, values, range(2, depth))
             totals = [total + value for total, value in zip(totals, values, strict=True)]
+            searched = True
             if not budget.spend():
                 return _pick(moves, totals, rng)
+
+    def _solve(self, search: _AlphaBeta, state: GameState, budget: _Budget) -> list[float]:
+        """The move values of the open deal `state` (see the class's documentation)."""
+        plays = sum(len(hand) for hand in state.hands)
+        values = _first_values(search, state)
+        search.limit(_DEAL_POSITIONS, budget)
+        first = min(self.depth, plays)
+        values, reached = _deepen(search, state, values, range(2, first + 1))
+        if reached < first:
+            return values
+        spent = search.positions
+        search.limit(max(_CHEAP_POSITIONS, self.iterations * spent) - spent, budget)
+        return _deepen(search, state, values, range(first + 1, plays + 1))[0]
 
 
 class _Node:
@@ -709,33 +849,53 @@ class ISMCTSAgent:
     weighed by the times it was legal) until a move not yet tried, adds it, values the
     position reached with [`expected_points`][scopa.search.expected_points] (or the score
     if the hand is over) and counts that value, the margin of each move's side, along the
-    way. The most visited move is played. When every card is known (two players and an
-    empty stock), the rest of the hand is [solved][scopa.search.solve] instead.
+    way. The most visited move is played.
+
+    When every card is known (the stock is empty and at most one other player holds
+    cards), there is one deal: the agent searches it with alpha-beta instead, one play
+    deeper at a time to the end of the hand, where the rest of the hand is
+    [solved][scopa.search.solve] exactly, and plays the best move of the deepest search
+    that ended. Those searches may visit 8 positions per iteration (as long as an
+    iteration takes), and always 4,096 (in the presets for two players, enough to solve
+    the last three cards of each player).
 
     The budget is `iterations` per move, or `seconds` measured with the `clock` you pass,
     whichever ends first; the clock is read once at the start and once after each
-    iteration.
+    iteration (every 1,024 positions of an alpha-beta search).
+
+    Raises:
+        InvalidArgumentError: `iterations` is below 1, or `exploration` or `seconds` is
+            negative, infinite or not a number.
+        TypeError: a setting is of the wrong type.
     """
 
-    iterations: int = 1000
+    iterations: int = attrs.field(default=1000, validator=_at_least_one)
     """The most iterations per move."""
-    exploration: float = 2.0
+    exploration: float = attrs.field(default=2.0, validator=_exploration)
     """The UCB exploration constant, in points."""
-    seconds: float | None = None
+    seconds: float | None = attrs.field(default=None, validator=_seconds)
     """A time budget per move, used only with a `clock`."""
-    clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
+    clock: Callable[[], float] | None = attrs.field(default=None, eq=False, validator=_clock)
     """A function giving the time in seconds, such as `time.process_time`."""
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The most visited move of the tree."""
-        moves, settled = _without_search(seen, rng)
-        if settled is not None:
-            return settled
+        moves = _legal_moves(seen)
+        if len(moves) == 1:
+            return moves[0]
         rules = seen.rules
+        budget = _Budget(self.iterations, self.seconds, self.clock)
+        if _is_open(seen):
+            search = _AlphaBeta(rules, rules.side_of(seen.player))
+            state = seen.resample(rng)
+            plays = sum(len(hand) for hand in state.hands)
+            values = _first_values(search, state)
+            positions = self.iterations * _ITERATION_POSITIONS
+            search.limit(max(_CHEAP_POSITIONS, positions), budget)
+            return _pick(moves, _deepen(search, state, values, range(2, plays + 1))[0], rng)
         scoring = _scoring_of(rules)
         sides = rules.number_of_sides
         root = _Node()
-        budget = _Budget(self.iterations, self.seconds, self.clock)
         while True:
             state = seen.resample(rng)
             node = root
