@@ -286,8 +286,8 @@ def bonus(name: str, piles: list[Pile], scope: list[int], declared: list[int]) -
         return [min(run, most) if run >= 3 else 0 for run in runs]
     if name == "sietes":  # the most sevens (a tie: none), and 1 more for all four
         sevens = [sum(1 for rank, _ in pile if rank == 7) for pile in piles]
-        most = unique_best(sevens, [True] * len(piles))
-        return [point + (1 if n == 4 else 0) for point, n in zip(most, sevens, strict=True)]
+        firsts = unique_best(sevens, [True] * len(piles))
+        return [point + (1 if n == 4 else 0) for point, n in zip(firsts, sevens, strict=True)]
     if name == "re bello":  # the King of denari
         return [1 if (10, "D") in pile else 0 for pile in piles]
     if name == "ponino":  # all four Cavalli: the side's scope once more

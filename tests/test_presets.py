@@ -209,7 +209,8 @@ def test_escoba_sin_setenta_scores_the_sevens() -> None:
     ]
     # All four sevens are sure as soon as they are taken; the most sevens once the other
     # side cannot catch up: 3 to 0 with one seven out is sure, 2 to 0 with two out is not.
-    assert rules.scoring.components[-1].guaranteed(four, frozenset()) == (2, 0)
+    # with nothing left: p0 the siete de velo and 2 sietes, p1 cartas and oros
+    assert rules.scoring.guaranteed(four, frozenset()) == (1 + 2, 1 + 1)
     ahead = Captures((cards("7D 7C 7S"), cards("1D")), (0, 0))
     assert Primiera(rule=PrimieraRule.MOST_SEVENS).guaranteed(ahead, cards("7B")) == (1, 0)
     level = Captures((cards("7D 7C"), cards("1D")), (0, 0))

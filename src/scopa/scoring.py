@@ -540,7 +540,7 @@ class Primiera:
         return attrs.evolve(category, points=points)
 
     def _all_sevens(self, hand: Captures) -> tuple[int, ...]:
-        return tuple(self.all_sevens * (n == 4) for n in _sevens(hand.piles))
+        return tuple(self.all_sevens if n == 4 else 0 for n in _sevens(hand.piles))
 
     def _compared(self, hand: Captures) -> CategoryScore:
         if self.rule in _BY_SEVENS:
