@@ -6,8 +6,9 @@ declarations a hand allows (§3.8, with the matta tried at every value) and the 
 primiera tables copied from the SPEC's table (not from the library): scope, carte and
 denari to the unique maximum, the settebello, and primiera with the four tables, the two
 missing-suit policies and the four primiera rules, pooled by side (SPEC.md §5); and the
-family's categories (napola, re bello, ponino, Cirulla's declarations, piccola and grande,
-the low denari of Trento, Frac's card points), each preset's list of categories, and the
+family's categories (napola, re bello, ponino, Cirulla's declarations, piccola up to 6 and
+grande, the low denari of Trento, Frac's card points, the sevens of Escoba without the
+setenta), each preset's list of categories, and the
 outright wins (napoleone, cappotto, the Trento trio).
 """
 
@@ -150,7 +151,7 @@ PRESET_CATEGORIES = {
     "re-bello": [*STANDARD, "re bello"],
     "il-ponino": [*STANDARD, "ponino"],
     "escoba": ESCOBA,
-    "escoba-sin-setenta": ESCOBA[:4],
+    "escoba-sin-setenta": [*ESCOBA[:4], "sietes"],
     "cirulla": [*STANDARD, "accusi", "piccola", "grande"],
     "scopone-de-trente": [*STANDARD, "asso-due-tre"],
     "scopone-trentino": [*STANDARD, "napola"],
@@ -281,7 +282,12 @@ def bonus(name: str, piles: list[Pile], scope: list[int], declared: list[int]) -
     """The points of a bonus category of the family, per side (SPEC.md §3.8, §5; dossier)."""
     if name in ("napola", "piccola"):  # A-2-3 of denari = 3, +1 per further denaro in turn
         runs = [denari_run(pile, list(range(1, 11))) for pile in piles]
-        return [run if run >= 3 else 0 for run in runs]
+        most = 6 if name == "piccola" else 10  # Cirulla's piccola stops at 6
+        return [min(run, most) if run >= 3 else 0 for run in runs]
+    if name == "sietes":  # the most sevens (a tie: none), and 1 more for all four
+        sevens = [sum(1 for rank, _ in pile if rank == 7) for pile in piles]
+        firsts = unique_best(sevens, [True] * len(piles))
+        return [point + (1 if n == 4 else 0) for point, n in zip(firsts, sevens, strict=True)]
     if name == "re bello":  # the King of denari
         return [1 if (10, "D") in pile else 0 for pile in piles]
     if name == "ponino":  # all four Cavalli: the side's scope once more
@@ -303,11 +309,13 @@ def bonus(name: str, piles: list[Pile], scope: list[int], declared: list[int]) -
 
 def bonus_figures(name: str, piles: list[Pile], points: list[int]) -> list[int]:
     """The figures of a bonus category: the runs of the napola, whether a side has the four
-    Cavalli for the ponino, the cards that score for Frac, the points for the others."""
+    Cavalli for the ponino, the sevens for the sietes, the points for the others."""
     if name in ("napola", "piccola"):
         return [denari_run(pile, list(range(1, 11))) for pile in piles]
     if name == "ponino":
         return [int(sum(1 for rank, _ in pile if rank == 9) == 4) for pile in piles]
+    if name == "sietes":
+        return [sum(1 for rank, _ in pile if rank == 7) for pile in piles]
     return points
 
 

@@ -528,6 +528,8 @@ def _scopa_words(rules: Rules) -> str:
         if rules.leftovers_to_last_capturer
         else "cards left on the table at the end stay there and nobody scores them"
     )
+    if not any(isinstance(c, Scope) and c.value for c in rules.scoring.components):
+        return f"emptying the table scores nothing; {leftovers}"
     return f"emptying the table scores a scopa, {last}; {leftovers}"
 
 
@@ -651,10 +653,19 @@ def _category_words(component: ScoringComponent) -> str:
 
 
 def _primiera_words(primiera: Primiera) -> str:
+    words = _compared_words(primiera)
+    if primiera.all_sevens:
+        words += f"; {_count(primiera.all_sevens, 'point')} more for all four sevens"
+    return words
+
+
+def _compared_words(primiera: Primiera) -> str:
     if primiera.rule is PrimieraRule.MOST_SEVENS_CASCADE:
         return "1 point of primiera for the most sevens (on a tie the most sixes, Aces, fives...)"
     if primiera.rule is PrimieraRule.SETTANTA_3_SEVENS:
         return "1 point of primiera for three or four sevens"
+    if primiera.rule is PrimieraRule.MOST_SEVENS:
+        return "1 point for the most sevens (none on a tie)"
     if primiera.rule is PrimieraRule.BEST_CARDS:
         how = (
             "the best four cards, one of each suit, compared card by card from the highest, valued"

@@ -415,7 +415,7 @@ _CIRULLA = Rules(
     target=51,
     scoring=ScoringRules.standard()
     .with_component(Declarations())
-    .with_component(Napola(name="piccola", napoleone_wins_match=True))
+    .with_component(Napola(name="piccola", napoleone_wins_match=True, most=6))
     .with_component(Grande()),
 )
 
@@ -471,6 +471,7 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
             _ASSO_PIGLIA_TUTTO,
             name="asso-piglia-tutto-semplice",
             ace_with_ace_on_table=AceOnAce.TAKE_ALL,
+            misdeal=MisdealRule.THREE_PLUS_KINGS,
         ),
         ("asso-piglia-tutto-semplificato", "asso-pigliatutto-semplice"),
     ),
@@ -484,7 +485,6 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
         attrs.evolve(
             _CLASSIC,
             name="scopa-a-15",
-            misdeal=MisdealRule.NONE,
             capture_by_rank=False,
             capture_by_sum=False,
             capture_to_fifteen=True,
@@ -494,7 +494,11 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
     "escoba": (_ESCOBA, ("escoba-de-15", "escoba-del-15", "escoba-de-quince", "escoba-15")),
     "escoba-sin-setenta": (
         attrs.evolve(
-            _ESCOBA, name="escoba-sin-setenta", scoring=_ESCOBA_SCORING.without("setenta")
+            _ESCOBA,
+            name="escoba-sin-setenta",
+            scoring=_ESCOBA_SCORING.without("setenta").with_component(
+                Primiera(rule=PrimieraRule.MOST_SEVENS, name="sietes", all_sevens=1)
+            ),
         ),
         ("escoba-without-prime", "escoba-sin-prime", "escoba-senza-primiera"),
     ),
@@ -561,15 +565,19 @@ def find_variant(name: str) -> Rules:
     - `scopone-scientifico`: as `scopone` with 10 cards each, an empty table, to 21.
     - `scopa-d-assi`, `scopa-d-assi-4`: an Ace takes the whole table, not as a scopa (an Ace
       on the table is taken alone); for 2, or 4 in pairs with 10 cards each.
-    - `asso-piglia-tutto-semplice`: the Ace's sweep takes everything, even an Ace.
+    - `asso-piglia-tutto-semplice`: the Ace's sweep takes everything, even an Ace; a deal
+      with 3 or more Kings on the table is annulled, as in `classic`.
     - `napola`, `re-bello`, `il-ponino`: classic with a bonus: the run of denari from the
       Ace (all ten win the match), the King of denari, all four Cavalli doubling the scope.
-    - `scopa-a-15`: captures only by cards adding up to fifteen with the played card.
-    - `escoba`, `escoba-sin-setenta`: the Spanish game to 21: fifteens, a first table of 15
-      or 30 swept by the dealer, escobas, cartas, oros, the siete de velo and the setenta.
+    - `scopa-a-15`: captures only by cards adding up to fifteen with the played card; a
+      deal with 3 or more Kings on the table is annulled, as in `classic`.
+    - `escoba`: the Spanish game to 21: fifteens, a first table of 15 or 30 swept by the
+      dealer, escobas, cartas, oros, the siete de velo and the setenta.
+    - `escoba-sin-setenta`: `escoba` with a point for the most sevens (none on a tie) and
+      one more for all four in place of the setenta.
     - `cirulla`: to 51: simple captures by the fewest cards and fifteens, the Ace sweeps
-      unless an Ace is on the table, declarations with the matta (7 of coppe), piccola and
-      grande, all ten denari win.
+      unless an Ace is on the table, declarations with the matta (7 of coppe), piccola (up
+      to 6) and grande, all ten denari win.
     - `scopone-de-trente`, `scopone-trentino`: scopone to 21 where the Ace, 2 and 3 of
       denari score 1, 2 and 3 (all three win); or ten cards each with the napola.
     - `scopa-a-perdere`: the first side over 21 loses, the lowest total wins.

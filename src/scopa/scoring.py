@@ -478,6 +478,9 @@ class PrimieraRule(Enum):
     fours, threes and twos. The figures are each side's count of sevens."""
     SETTANTA_3_SEVENS = "settanta-3-sevens"
     """A side with three or four sevens wins (*settanta*); otherwise nobody scores."""
+    MOST_SEVENS = "most-sevens"
+    """The side with strictly the most sevens wins; a tie scores nothing, however the sixes
+    fall. The figures are each side's count of sevens."""
     BEST_CARDS = "best-cards"
     """The best card of each suit is taken, and the sides' four best cards, each sorted from
     the highest, are compared card by card (the Escoba *setenta* as pagat gives it): 7, 7,
@@ -523,10 +526,24 @@ class Primiera:
     """How primiera is decided."""
     name: str = attrs.field(default="primiera", validator=label)
     """The category's name."""
+    all_sevens: int = attrs.field(default=0, validator=int_in(0, 100))
+    """Points more to a side that captured all four sevens, whoever wins the comparison
+    (0: none)."""
 
     def score(self, hand: Captures) -> CategoryScore:
-        """The unique best primiera among the eligible sides."""
-        if self.rule in (PrimieraRule.MOST_SEVENS_CASCADE, PrimieraRule.SETTANTA_3_SEVENS):
+        """The unique best primiera among the eligible sides, and the bonus for all sevens."""
+        category = self._compared(hand)
+        if not self.all_sevens:
+            return category
+        bonus = self._all_sevens(hand)
+        points = tuple(p + b for p, b in zip(category.points, bonus, strict=True))
+        return attrs.evolve(category, points=points)
+
+    def _all_sevens(self, hand: Captures) -> tuple[int, ...]:
+        return tuple(self.all_sevens if n == 4 else 0 for n in _sevens(hand.piles))
+
+    def _compared(self, hand: Captures) -> CategoryScore:
+        if self.rule in _BY_SEVENS:
             return self._by_sevens(hand)
         values = self.table.values
         bests = []
@@ -548,14 +565,20 @@ class Primiera:
     def guaranteed(self, hand: Captures, remaining: frozenset[Card]) -> tuple[int, ...]:
         """The point of a side that keeps the best primiera whoever takes the cards left.
 
-        The worst case for a side is another side taking all of them; the rules that count
-        sevens are never sure before the end.
+        The worst case for a side is another side taking all of them. The cascade and the
+        settanta are never sure before the end; the bonus for all four sevens is sure once a
+        side holds them.
         """
         sides = len(hand.piles)
-        if self.rule in (PrimieraRule.MOST_SEVENS_CASCADE, PrimieraRule.SETTANTA_3_SEVENS):
-            return (0,) * sides
+        bonus = self._all_sevens(hand)
+        if self.rule is PrimieraRule.MOST_SEVENS:
+            left = sum(1 for card in remaining if card.rank == Rank.SETTE)
+            sure = _sure_most(_sevens(hand.piles), left, None)
+            return tuple(s + b for s, b in zip(sure, bonus, strict=True))
+        if self.rule in _BY_SEVENS:
+            return bonus
         worst = [
-            self.score(
+            self._compared(
                 attrs.evolve(
                     hand,
                     piles=tuple(
@@ -566,7 +589,7 @@ class Primiera:
             for other in range(sides)
         ]
         return tuple(
-            int(all(worst[other][side] for other in range(sides) if other != side))
+            int(all(worst[other][side] for other in range(sides) if other != side)) + bonus[side]
             for side in range(sides)
         )
 
@@ -577,6 +600,8 @@ class Primiera:
         sevens = tuple(counts[0])
         if self.rule is PrimieraRule.SETTANTA_3_SEVENS:
             return CategoryScore(self.name, tuple(int(n >= 3) for n in sevens), sevens)
+        if self.rule is PrimieraRule.MOST_SEVENS:
+            return CategoryScore(self.name, strict_max(sevens), sevens)
         candidates = list(range(len(hand.piles)))
         for by_rank in counts:
             best = max(by_rank[side] for side in candidates)
@@ -590,6 +615,15 @@ class Primiera:
 
 
 _CASCADE = (Rank.SETTE, Rank.SEI, Rank.ASSO, Rank.CINQUE, Rank.QUATTRO, Rank.TRE, Rank.DUE)
+_BY_SEVENS = (
+    PrimieraRule.MOST_SEVENS_CASCADE,
+    PrimieraRule.SETTANTA_3_SEVENS,
+    PrimieraRule.MOST_SEVENS,
+)
+
+
+def _sevens(piles: tuple[frozenset[Card], ...]) -> tuple[int, ...]:
+    return tuple(sum(1 for card in pile if card.rank == Rank.SETTE) for pile in piles)
 
 
 @attrs.frozen
