@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import importlib
 import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +19,60 @@ DOCS = ROOT / "docs"
 REFERENCE = "\n".join(
     page.read_text(encoding="utf-8") for page in sorted((DOCS / "reference").glob("*.md"))
 )
+
+
+PAGES = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+"""The README and the pages of the site, whose examples run as tests (see conftest.py)."""
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_no_page_writes_an_empty_line_of_output_as_a_doctest_marker(page: Path) -> None:
+    # The pages are read on the site, in the repository and (the README) on the package
+    # index: an empty line of output is written as one, which the examples' parser accepts.
+    text = page.read_text(encoding="utf-8")
+    lines = [number for number, line in enumerate(text.splitlines(), 1) if "<BLANKLINE>" in line]
+    assert not lines, f"<BLANKLINE> on lines {lines}"
+
+
+# A page with a block skipped for a module that is missing, and a session whose output has
+# an empty line within it; the lines are numbered from 1.
+EXAMPLE_PAGE = """\
+# A page
+
+<!-- skip: start needs("scopa_no_such_module") -->
+
+```python
+>>> import scopa_no_such_module
+```
+
+<!-- skip: end -->
+
+```python
+>>> print("a\\n\\nb")
+a
+
+b
+```
+"""
+
+
+def test_the_examples_of_a_page_read_empty_lines_and_report_skips_at_their_line(
+    tmp_path: Path,
+) -> None:
+    shutil.copy(ROOT / "conftest.py", tmp_path)
+    (tmp_path / "README.md").write_text(EXAMPLE_PAGE, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "README.md"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert "3 passed, 1 skipped" in run.stdout  # the two skip markers pass
+    reason = "needs scopa_no_such_module, from an optional extra (see pyproject.toml)"
+    assert f"SKIPPED [1] README.md:6: {reason}" in run.stdout, run.stdout[-2000:]
 
 
 @pytest.mark.parametrize("name", scopa.variant_names())

@@ -3,17 +3,12 @@ r"""An MkDocs hook that shows the doctest blocks of the site as Python sessions.
 The examples of the pages are fenced as `python`, so that they run as tests; those that
 start with `>>>` are sessions, with the program's output between the statements. When the
 site is built, such a block is highlighted as `pycon`: the prompts and the code as Python,
-the output as plain output rather than as code. In a session, a line `<BLANKLINE>` (how a
-doctest writes an empty line of output) is shown as the empty line it stands for. A block
-of plain code is left as it is.
+the output as plain output rather than as code. A block of plain code is left as it is.
 
 Examples:
     >>> page = "```python\n>>> 1 + 1\n2\n```\n\n```python\nx = 1\n```"
     >>> [line for line in console_blocks(page).split("\n") if line.startswith("```")]
     ['```pycon', '```', '```python', '```']
-    >>> session = "```python\n>>> print('a\\n\\nb')\na\n<BLANKLINE>\nb\n```"
-    >>> console_blocks(session).split("\n")
-    ['```pycon', ">>> print('a\\n\\nb')", 'a', '', 'b', '```']
 """
 
 from __future__ import annotations
@@ -28,34 +23,24 @@ if TYPE_CHECKING:
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)(?P<info>.*)$")
 """The opening or closing line of a fenced code block, with its info string."""
-BLANKLINE = "<BLANKLINE>"
-"""What a doctest writes for an empty line of output."""
 
 
 def console_blocks(markdown: str) -> str:
-    """The Markdown with each `python` block that starts with `>>>` fenced as `pycon`.
-
-    In those blocks, each `<BLANKLINE>` line becomes an empty line.
-    """
+    """The Markdown with each `python` block that starts with `>>>` fenced as `pycon`."""
     lines = markdown.split("\n")
     fence: str | None = None
-    session = False
     for number, line in enumerate(lines):
         found = FENCE.match(line)
         if found is None:
-            if session and line.strip() == BLANKLINE:
-                lines[number] = ""
             continue
         if fence is not None:
             if found["fence"].startswith(fence) and not found["info"].strip():
                 fence = None
-                session = False
             continue
         fence = found["fence"]
         following = lines[number + 1].strip() if number + 1 < len(lines) else ""
         if found["info"].strip() == "python" and following.startswith(">>>"):
             lines[number] = f"{found['indent']}{fence}pycon"
-            session = True
     return "\n".join(lines)
 
 
