@@ -129,3 +129,26 @@ def test_every_name_of_a_documented_module_is_in_the_reference(module_name: str)
         if f"{module_name}.{name}" not in entries and not (exported and f"scopa.{name}" in entries):
             missing.append(name)
     assert not missing, f"{module_name}: {missing} not in the API reference"
+
+
+def _public_names() -> dict[str, str]:
+    """Each public name of the package and of its documented modules, with where it is."""
+    names = dict.fromkeys(scopa.__all__, "scopa")
+    for module_name, framework in DOCUMENTED_MODULES.items():
+        if framework is None:
+            for name in importlib.import_module(module_name).__all__:
+                names.setdefault(name, module_name)
+    return names
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_no_page_defines_a_function_or_class_with_the_name_of_a_public_one(page: Path) -> None:
+    # A reader who copies an example must not find a library name meaning something else.
+    public = _public_names()
+    defined = re.findall(
+        r"^(?:>>> |\.\.\. )?\s*(?:def|class) (\w+)",
+        page.read_text(encoding="utf-8"),
+        flags=re.MULTILINE,
+    )
+    clashes = sorted({f"{name} (of {public[name]})" for name in defined if name in public})
+    assert not clashes, f"defines {clashes}"
