@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,13 @@ def test_no_page_defines_a_function_or_class_with_the_name_of_a_public_one(page:
     )
     clashes = sorted({f"{name} (of {public[name]})" for name in defined if name in public})
     assert not clashes, f"defines {clashes}"
+
+
+def test_the_readme_says_what_each_dependency_group_is_for() -> None:
+    # The skip reasons name the groups to install; the README explains each one, in a list
+    # item that starts with its name (`- `name`: ...`, or `; `name`: ...` within an item).
+    groups = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    explained = set(re.findall(r"(?:^- |; )`(\w+)`:", readme, flags=re.MULTILINE))
+    missing = sorted(set(groups["dependency-groups"]) - explained)
+    assert not missing, f"the README does not explain the dependency groups {missing}"
