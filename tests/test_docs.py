@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 import shutil
 import subprocess
 import sys
 import tomllib
+import types
 from pathlib import Path
 
 import pytest
@@ -163,3 +165,50 @@ def test_the_readme_says_what_each_dependency_group_is_for() -> None:
     explained = set(re.findall(r"(?:^- |; )`(\w+)`:", readme, flags=re.MULTILINE))
     missing = sorted(set(groups["dependency-groups"]) - explained)
     assert not missing, f"the README does not explain the dependency groups {missing}"
+
+
+# The classes whose reference lists its members by hand, in the order a reader needs them:
+# the methods first and, for positions, the bit masks last.
+ORDERED_MEMBERS = {
+    "scopa.GameState": scopa.GameState,
+    "scopa.PlayerView": scopa.PlayerView,
+    "scopa.Match": scopa.Match,
+}
+WITH_THE_METHODS = {"is_terminal"}
+"""The attributes listed among the methods: a program reads them at every move."""
+
+
+def _members_listed(entry: str) -> list[str]:
+    """The `members:` list of an entry of the API reference (`::: NAME` and its options)."""
+    found = re.search(rf"^::: {re.escape(entry)}\n((?:    .*\n)*)", REFERENCE, re.MULTILINE)
+    assert found is not None, f"{entry} is not in the API reference"
+    return re.findall(r"^        - (\w+)$", found[1], flags=re.MULTILINE)
+
+
+@pytest.mark.parametrize("entry", ORDERED_MEMBERS)
+def test_a_class_reference_lists_every_member_with_the_methods_first(entry: str) -> None:
+    cls = ORDERED_MEMBERS[entry]
+    listed = _members_listed(entry)
+    public = {name for name in dir(cls) if not name.startswith("_")}
+    assert sorted(listed) == sorted(public), f"listed {set(listed) ^ public} wrongly"
+    data = (property, types.MemberDescriptorType)
+    # 0 for a method, 1 for an attribute, 2 for a bit mask: the ranks must not go down.
+    ranks = [
+        0
+        if name in WITH_THE_METHODS or not isinstance(inspect.getattr_static(cls, name), data)
+        else 2
+        if name.endswith(("_mask", "_masks"))
+        else 1
+        for name in listed
+    ]
+    assert ranks == sorted(ranks), f"{entry}: out of order: {dict(zip(listed, ranks, strict=True))}"
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/index.md", "docs/quickstart.md"])
+def test_the_first_example_of_a_starting_page_draws_the_position(page: str) -> None:
+    # A newcomer's first look at a hand is the board; build details come after the first hand.
+    text = (ROOT / page).read_text(encoding="utf-8")
+    first = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert ">>> print(state)\n" in first
+    if "## Compiled or pure Python" in text:
+        assert text.index("## A first hand") < text.index("## Compiled or pure Python")
