@@ -27,23 +27,27 @@ from sybil.parsers.abstract.doctest import DocTestStringParser
 from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser
 
 EXTRAS = {
-    "numpy": "gymnasium",
-    "gymnasium": "gymnasium",
-    "pettingzoo": "pettingzoo",
-    "pyspiel": "openspiel",
-    "distributed": "dask",
-    "dask": "dask",
-    "rich": "cli",
+    "numpy": ("gymnasium", "pettingzoo", "openspiel"),
+    "gymnasium": ("gymnasium",),
+    "pettingzoo": ("pettingzoo",),
+    "pyspiel": ("openspiel",),
+    "distributed": ("dask",),
 }
-"""The optional extra that installs each module the examples may need."""
+"""The optional extras that install each module the examples need."""
 
 
 def needs(*modules: str) -> str | None:
     """Why a block must be skipped: the first of `modules` that is not installed, if any."""
     for module in modules:
         if importlib.util.find_spec(module) is None:
-            extra = EXTRAS.get(module)
-            where = f"the extra `{extra}`" if extra else "an optional extra"
+            extras = [f"`{extra}`" for extra in EXTRAS.get(module, ())]
+            where = (
+                "an optional extra"
+                if not extras
+                else f"the extra {extras[0]}"
+                if len(extras) == 1
+                else f"any of the extras {', '.join(extras)}"
+            )
             return f"needs {module}, from {where} (see pyproject.toml)"
     return None
 
