@@ -1,9 +1,11 @@
 """Collect the examples of the README and the documentation as tests, and the test options.
 
 Every fenced ```python block runs; a block written as a doctest (`>>>` lines) also checks
-its printed output. A page can skip the blocks that need an optional extra with
-`<!-- skip: start needs("numpy") -->` … `<!-- skip: end -->`: they run when the modules are
-installed and are skipped, with the reason, when they are not.
+its printed output. Unlike a docstring, a page writes an empty line within the output as
+an empty line, not as `<BLANKLINE>`, so that it reads well wherever it is shown. A page
+can skip the blocks that need an optional extra with `<!-- skip: start needs("numpy") -->`
+… `<!-- skip: end -->`: they run when the modules are installed and are skipped, with the
+reason and at the example's own line, when they are not.
 
 `python -m pytest --no-skips` fails the run if any test was skipped: with every extra
 installed, nothing should be.
@@ -12,19 +14,41 @@ installed, nothing should be.
 from __future__ import annotations
 
 import importlib.util
+import re
+from collections.abc import Generator
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 from typing import Any
 
 import pytest
 from sybil import Sybil
+from sybil.evaluators.doctest import DocTestEvaluator
+from sybil.integration.pytest import SybilItem
+from sybil.parsers.abstract.doctest import DocTestStringParser
 from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser
+
+EXTRAS = {
+    "numpy": ("gymnasium", "pettingzoo", "openspiel"),
+    "gymnasium": ("gymnasium",),
+    "pettingzoo": ("pettingzoo",),
+    "pyspiel": ("openspiel",),
+    "distributed": ("dask",),
+}
+"""The optional extras that install each module the examples need."""
 
 
 def needs(*modules: str) -> str | None:
     """Why a block must be skipped: the first of `modules` that is not installed, if any."""
     for module in modules:
         if importlib.util.find_spec(module) is None:
-            return f"needs {module}, from an optional extra (see pyproject.toml)"
+            extras = [f"`{extra}`" for extra in EXTRAS.get(module, ())]
+            where = (
+                "an optional extra"
+                if not extras
+                else f"the extra {extras[0]}"
+                if len(extras) == 1
+                else f"any of the extras {', '.join(extras)}"
+            )
+            return f"needs {module}, from {where} (see pyproject.toml)"
     return None
 
 
@@ -32,17 +56,57 @@ def _setup(namespace: dict[str, Any]) -> None:
     namespace["needs"] = needs
 
 
+class SessionParser(DocTestStringParser):
+    """Reads the statements of a session and their output, empty lines of output included."""
+
+    _EXAMPLE_RE = re.compile(
+        r"""
+        (?P<source>
+            (?:^(?P<indent>[ ]*)>>>.*)      # a statement
+            (?:\n[ ]*\.\.\..*)*)          # and its continuation lines
+        \n?
+        (?P<want>(?:
+            (?:^[ ]*\n)*                    # empty lines, where more output follows
+            (?![ ]*$)(?![ ]*>>>).+$\n?      # a line of output
+        )*)
+        """,
+        re.MULTILINE | re.VERBOSE,
+    )
+
+
+class SessionBlockParser(PythonCodeBlockParser):
+    """The ```python blocks of a page: a session is read by `SessionParser`."""
+
+    def __init__(self, doctest_optionflags: int) -> None:
+        super().__init__(doctest_optionflags=doctest_optionflags)
+        self.doctest_parser = SessionParser(DocTestEvaluator(doctest_optionflags))
+
+
 pytest_collect_file = Sybil(
-    parsers=[
-        PythonCodeBlockParser(doctest_optionflags=ELLIPSIS | NORMALIZE_WHITESPACE),
-        SkipParser(),
-    ],
+    parsers=[SessionBlockParser(doctest_optionflags=ELLIPSIS | NORMALIZE_WHITESPACE), SkipParser()],
     patterns=["README.md", "docs/*.md", "docs/**/*.md"],
     setup=_setup,
 ).pytest()
 
-# Python files that are not tests: the documentation's build helpers.
-collect_ignore_glob = ["docs/*.py", "docs/**/*.py"]
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Report a skipped example of the documentation at its page and line.
+
+    Without this, the skip would be reported where pytest turns it into its own.
+    """
+    report = yield
+    if report.skipped and isinstance(item, SybilItem) and isinstance(report.longrepr, tuple):
+        report.longrepr = (item.example.path, item.example.line, report.longrepr[2])
+    return report
+
+
+# Python files of the documentation that are not tests: the reference's Griffe extension
+# and the training example, which need the `docs` group and the `train` group. The site's
+# hooks (docs/hooks/) need neither, and their examples run as tests.
+collect_ignore_glob = ["docs/griffe_reference.py", "docs/examples/*.py"]
 
 # The adapters' docstrings need their frameworks (the optional extras); skip those missing.
 _FRAMEWORKS = {

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import types
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +22,60 @@ DOCS = ROOT / "docs"
 REFERENCE = "\n".join(
     page.read_text(encoding="utf-8") for page in sorted((DOCS / "reference").glob("*.md"))
 )
+
+
+PAGES = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+"""The README and the pages of the site, whose examples run as tests (see conftest.py)."""
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_no_page_writes_an_empty_line_of_output_as_a_doctest_marker(page: Path) -> None:
+    # The pages are read on the site, in the repository and (the README) on the package
+    # index: an empty line of output is written as one, which the examples' parser accepts.
+    text = page.read_text(encoding="utf-8")
+    lines = [number for number, line in enumerate(text.splitlines(), 1) if "<BLANKLINE>" in line]
+    assert not lines, f"<BLANKLINE> on lines {lines}"
+
+
+# A page with a block skipped for a module that is missing, and a session whose output has
+# an empty line within it; the lines are numbered from 1.
+EXAMPLE_PAGE = """\
+# A page
+
+<!-- skip: start needs("scopa_no_such_module") -->
+
+```python
+>>> import scopa_no_such_module
+```
+
+<!-- skip: end -->
+
+```python
+>>> print("a\\n\\nb")
+a
+
+b
+```
+"""
+
+
+def test_the_examples_of_a_page_read_empty_lines_and_report_skips_at_their_line(
+    tmp_path: Path,
+) -> None:
+    shutil.copy(ROOT / "conftest.py", tmp_path)
+    (tmp_path / "README.md").write_text(EXAMPLE_PAGE, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "README.md"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert "3 passed, 1 skipped" in run.stdout  # the two skip markers pass
+    reason = "needs scopa_no_such_module, from an optional extra (see pyproject.toml)"
+    assert f"SKIPPED [1] README.md:6: {reason}" in run.stdout, run.stdout[-2000:]
 
 
 @pytest.mark.parametrize("name", scopa.variant_names())
@@ -71,3 +132,83 @@ def test_every_name_of_a_documented_module_is_in_the_reference(module_name: str)
         if f"{module_name}.{name}" not in entries and not (exported and f"scopa.{name}" in entries):
             missing.append(name)
     assert not missing, f"{module_name}: {missing} not in the API reference"
+
+
+def _public_names() -> dict[str, str]:
+    """Each public name of the package and of its documented modules, with where it is."""
+    names = dict.fromkeys(scopa.__all__, "scopa")
+    for module_name, framework in DOCUMENTED_MODULES.items():
+        if framework is None:
+            for name in importlib.import_module(module_name).__all__:
+                names.setdefault(name, module_name)
+    return names
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_no_page_defines_a_function_or_class_with_the_name_of_a_public_one(page: Path) -> None:
+    # A reader who copies an example must not find a library name meaning something else.
+    public = _public_names()
+    defined = re.findall(
+        r"^(?:>>> |\.\.\. )?\s*(?:def|class) (\w+)",
+        page.read_text(encoding="utf-8"),
+        flags=re.MULTILINE,
+    )
+    clashes = sorted({f"{name} (of {public[name]})" for name in defined if name in public})
+    assert not clashes, f"defines {clashes}"
+
+
+def test_the_readme_says_what_each_dependency_group_is_for() -> None:
+    # The skip reasons name the groups to install; the README explains each one, in a list
+    # item that starts with its name (`- `name`: ...`, or `; `name`: ...` within an item).
+    groups = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    explained = set(re.findall(r"(?:^- |; )`(\w+)`:", readme, flags=re.MULTILINE))
+    missing = sorted(set(groups["dependency-groups"]) - explained)
+    assert not missing, f"the README does not explain the dependency groups {missing}"
+
+
+# The classes whose reference lists its members by hand, in the order a reader needs them:
+# the methods first and, for positions, the bit masks last.
+ORDERED_MEMBERS = {
+    "scopa.GameState": scopa.GameState,
+    "scopa.PlayerView": scopa.PlayerView,
+    "scopa.Match": scopa.Match,
+}
+WITH_THE_METHODS = {"is_terminal"}
+"""The attributes listed among the methods: a program reads them at every move."""
+
+
+def _members_listed(entry: str) -> list[str]:
+    """The `members:` list of an entry of the API reference (`::: NAME` and its options)."""
+    found = re.search(rf"^::: {re.escape(entry)}\n((?:    .*\n)*)", REFERENCE, re.MULTILINE)
+    assert found is not None, f"{entry} is not in the API reference"
+    return re.findall(r"^        - (\w+)$", found[1], flags=re.MULTILINE)
+
+
+@pytest.mark.parametrize("entry", ORDERED_MEMBERS)
+def test_a_class_reference_lists_every_member_with_the_methods_first(entry: str) -> None:
+    cls = ORDERED_MEMBERS[entry]
+    listed = _members_listed(entry)
+    public = {name for name in dir(cls) if not name.startswith("_")}
+    assert sorted(listed) == sorted(public), f"listed {set(listed) ^ public} wrongly"
+    data = (property, types.MemberDescriptorType)
+    # 0 for a method, 1 for an attribute, 2 for a bit mask: the ranks must not go down.
+    ranks = [
+        0
+        if name in WITH_THE_METHODS or not isinstance(inspect.getattr_static(cls, name), data)
+        else 2
+        if name.endswith(("_mask", "_masks"))
+        else 1
+        for name in listed
+    ]
+    assert ranks == sorted(ranks), f"{entry}: out of order: {dict(zip(listed, ranks, strict=True))}"
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/index.md", "docs/quickstart.md"])
+def test_the_first_example_of_a_starting_page_draws_the_position(page: str) -> None:
+    # A newcomer's first look at a hand is the board; build details come after the first hand.
+    text = (ROOT / page).read_text(encoding="utf-8")
+    first = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert ">>> print(state)\n" in first
+    if "## Compiled or pure Python" in text:
+        assert text.index("## A first hand") < text.index("## Compiled or pure Python")

@@ -1,9 +1,10 @@
-"""The documentation site in a real browser: every page loads cleanly, fits and shows its pictures.
+"""The documentation site as built: every page loads cleanly, fits and shows its pictures.
 
-The site is built with `mkdocs build --strict`, served on localhost and visited page by page
-in headless Chromium, at a desktop width and at a phone width. The test needs the `site`
-dependency group (mkdocs, its plugins and selenium) and Debian's `chromium` and
-`chromium-driver`; without them it is skipped.
+The site is built with `mkdocs build --strict`, which needs the `docs` dependency group
+(mkdocs and its plugins); its HTML is read for what should never be shown. It is then
+served on localhost and visited page by page in headless Chromium, at a desktop width and
+at a phone width, which needs the `site` group (`docs` and selenium) and Debian's
+`chromium` and `chromium-driver`. Each test that lacks one of these is skipped, saying which.
 """
 
 from __future__ import annotations
@@ -130,9 +131,7 @@ def _chromium() -> tuple[str, str]:
 @pytest.fixture(scope="module")
 def site() -> Iterator[Path]:
     """The site built with `mkdocs build --strict` into a temporary folder."""
-    pytest.importorskip("mkdocs", reason="needs mkdocs: install the dependency group `site`")
-    pytest.importorskip("selenium", reason=NEEDS_SELENIUM)
-    _chromium()
+    pytest.importorskip("mkdocs", reason="needs mkdocs: install the dependency group `docs`")
     with tempfile.TemporaryDirectory() as folder:
         built = subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", folder],
@@ -233,7 +232,7 @@ def _visit(browser: Browser, address: str, path: str) -> PageReport:
 
 
 @pytest.fixture(scope="module")
-def reports(site: Path, address: str, browser: Browser) -> list[PageReport]:
+def reports(browser: Browser, site: Path, address: str) -> list[PageReport]:
     """What the browser found on every page of the site."""
     pages = _pages(site)
     assert "" in pages, f"the built site has no home page: {pages}"
@@ -246,6 +245,18 @@ def _listing(found: dict[str, tuple[str, ...]]) -> str:
     return "\n".join(
         f"{page or '(home)'}:\n  " + "\n  ".join(items) for page, items in found.items()
     )
+
+
+def test_no_page_shows_a_doctest_marker(site: Path) -> None:
+    # A doctest writes an empty line of output as <BLANKLINE>; a reader should see the
+    # empty line. The search index holds the pages' text, so it is read too.
+    files = [*site.rglob("*.html"), site / "search" / "search_index.json"]
+    found = [
+        file.relative_to(site).as_posix()
+        for file in files
+        if "BLANKLINE" in file.read_text(encoding="utf-8")
+    ]
+    assert not found, f"<BLANKLINE> shown on {found}"
 
 
 def test_every_page_loads_without_console_errors(reports: list[PageReport]) -> None:
