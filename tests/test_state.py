@@ -25,6 +25,7 @@ from scopa import (
     ScopaError,
     find_variant,
 )
+from scopa.scoring import Declarations
 from tests import oracle
 from tests.helpers import (
     CLASSIC,
@@ -334,7 +335,14 @@ def test_a_state_shows_as_a_picture_in_notebooks() -> None:
 
 
 def test_a_hand_without_a_capture_leaves_the_table_to_nobody() -> None:
-    rules = attrs.evolve(CLASSIC, capture_by_rank=False, capture_by_sum=False)
+    # nothing can be captured; declared points are what a match under these rules is for
+    rules = attrs.evolve(
+        CLASSIC,
+        capture_by_rank=False,
+        capture_by_sum=False,
+        declarations=True,
+        scoring=CLASSIC.scoring.with_component(Declarations()),
+    )
     state = GameState.new(rules, seed=3)
     while not state.is_terminal:
         state = state.apply(state.legal_moves()[0])
