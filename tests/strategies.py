@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
+from hypothesis import reject
 from hypothesis import strategies as st
 
 from scopa import (
@@ -12,6 +15,7 @@ from scopa import (
     Deck,
     GameState,
     Rules,
+    RulesError,
     find_variant,
     variant_names,
 )
@@ -22,26 +26,33 @@ presets = st.sampled_from(PRESETS)
 
 @st.composite
 def rules(draw: st.DrawFn) -> Rules:
-    """A preset, sometimes with its capturing and end-of-hand knobs changed."""
+    """A preset, sometimes with its capturing and end-of-hand knobs changed.
+
+    Changes that leave no way to score a point (nothing can be captured) make rules that
+    are refused, since no match under them could end: those draws are rejected.
+    """
     base = draw(presets)
     if draw(st.booleans()):
         return base
-    return attrs.evolve(
-        base,
-        capture_priority=draw(st.sampled_from(CapturePriority)),
-        played_card_must_capture=draw(st.booleans()),
-        must_play_capturing_card_if_any=draw(st.booleans()),
-        scopa_on_last_play=draw(st.booleans()),
-        leftovers_to_last_capturer=draw(st.booleans()),
-        capture_by_rank=draw(st.booleans()),
-        capture_by_sum=draw(st.booleans()),
-        ace_captures_all=draw(st.booleans()),
-        ace_sweep_is_scopa=draw(st.booleans()),
-        ace_with_ace_on_table=draw(st.sampled_from(AceOnAce)),
-        ace_on_empty_table_captures_itself=draw(st.booleans()),
-        ace_first_lead_forbidden=draw(st.booleans()),
-        capture_to_fifteen=draw(st.booleans()),
-    )
+    changes: dict[str, Any] = {
+        "capture_priority": draw(st.sampled_from(CapturePriority)),
+        "played_card_must_capture": draw(st.booleans()),
+        "must_play_capturing_card_if_any": draw(st.booleans()),
+        "scopa_on_last_play": draw(st.booleans()),
+        "leftovers_to_last_capturer": draw(st.booleans()),
+        "capture_by_rank": draw(st.booleans()),
+        "capture_by_sum": draw(st.booleans()),
+        "ace_captures_all": draw(st.booleans()),
+        "ace_sweep_is_scopa": draw(st.booleans()),
+        "ace_with_ace_on_table": draw(st.sampled_from(AceOnAce)),
+        "ace_on_empty_table_captures_itself": draw(st.booleans()),
+        "ace_first_lead_forbidden": draw(st.booleans()),
+        "capture_to_fifteen": draw(st.booleans()),
+    }
+    try:
+        return attrs.evolve(base, **changes)
+    except RulesError:
+        reject()
 
 
 decks = st.permutations(DECK).map(Deck)

@@ -189,6 +189,35 @@ def test_an_omniscient_agent_plays_only_when_asked_for_by_name() -> None:
         as_agent(peeker)  # type: ignore[arg-type]
 
 
+def first_move(seen: PlayerView, rng: random.Random) -> Move:
+    """An agent written as a plain function: the first legal move."""
+    return seen.legal_moves()[0]
+
+
+def test_a_plain_function_plays_hands_and_matches_as_an_agent() -> None:
+    seen: list[PlayerView] = []
+
+    def recording(view_of: PlayerView, rng: random.Random) -> Move:
+        seen.append(view_of)
+        return view_of.legal_moves()[-1]
+
+    dealt = GameState.new(CLASSIC, seed=2)
+    end = play_hand(dealt, {0: first_move, 1: recording}, random.Random(0))
+    assert end.is_terminal
+    assert seen
+    assert all(isinstance(v, PlayerView) and v.player == 1 for v in seen)
+    # each player's moves are the ones its function chose from its view
+    state = dealt
+    for player, move in end.history:
+        legal = state.legal_moves()
+        assert move == (legal[0] if player == 0 else legal[-1])
+        state = state.apply(move)
+    match = play_match(
+        Match.new(CLASSIC, seed=3), {0: first_move, 1: GreedyAgent()}, random.Random(0)
+    )
+    assert match.is_over
+
+
 @pytest.mark.parametrize("bad", [None, "greedy", object()])
 def test_what_is_not_an_agent_cannot_play(bad: object) -> None:
     seats = {0: bad, 1: GreedyAgent()}

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import math
+import pickle
 
 import pytest
 from hypothesis import given
@@ -16,6 +17,7 @@ from scopa import (
     Rank,
     Suit,
 )
+from scopa.cards import card_set, format_cards, show_cards
 from scopa.masks import bits, cards_of
 from tests.strategies import decks, seeds
 
@@ -115,6 +117,67 @@ def test_cards_sort_and_hash_by_index() -> None:
     assert Card.parse("7D") != text
 
 
+@pytest.mark.parametrize(
+    ("rank", "suit", "message"),
+    [
+        (11, 0, "a card's rank must be from 1 to 10, not 11"),
+        (0, Suit.DENARI, "a card's rank must be from 1 to 10, not 0"),
+        (1, 4, "a card's suit must be from 0 to 3, not 4"),
+        (Rank.RE, -1, "a card's suit must be from 0 to 3, not -1"),
+        (10**400, 0, "a card's rank must be from 1 to 10, not an int of about 401 digits"),
+    ],
+)
+def test_a_card_out_of_range_names_the_field(rank: int, suit: int, message: str) -> None:
+    with pytest.raises(InvalidArgumentError) as caught:
+        Card(rank, suit)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit", "message"),
+    [
+        ("7", "D", "a card's rank must be a Rank or an int, not str"),
+        (7, "D", "a card's suit must be a Suit or an int, not str"),
+        (7.0, 0, "a card's rank must be a Rank or an int, not float"),
+        (True, 0, "a card's rank must be a Rank or an int, not bool"),
+        (7, None, "a card's suit must be a Suit or an int, not NoneType"),
+    ],
+)
+def test_a_card_of_wrong_types_is_a_type_error(rank: object, suit: object, message: str) -> None:
+    with pytest.raises(TypeError) as caught:
+        Card(rank, suit)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_a_card_of_plain_ints_is_the_decks_card() -> None:
+    assert Card(7, 0) == DECK[6]
+    assert Card(7, 0).rank is Rank.SETTE
+    assert Card(10, 3).suit is Suit.BASTONI
+
+
+def test_cards_for_people_are_in_standard_order_separated_by_spaces() -> None:
+    # index order: 1C is 10, 8S is 27, 5B is 34
+    assert show_cards([Card.parse("5B"), Card.parse("1C"), Card.parse("8S")]) == "1C 8S 5B"
+    assert show_cards(frozenset({DECK[39], DECK[0]})) == "1D 10B"
+    assert show_cards([]) == "-"
+    # the form positions write stays joined, in the order given
+    assert format_cards([Card.parse("5B"), Card.parse("1C")]) == "5B1C"
+
+
+@given(st.sets(st.sampled_from(DECK)))
+def test_a_card_set_iterates_in_standard_order(chosen: set[Card]) -> None:
+    ordered = card_set(chosen)
+    assert list(ordered) == sorted(chosen, key=lambda card: card.index)
+    assert ordered == frozenset(chosen)
+    assert hash(ordered) == hash(frozenset(chosen))
+    assert card_set(ordered) is ordered
+    assert eval(repr(ordered), {"Card": Card}) == ordered
+    listed = ", ".join(f"Card.parse('{card}')" for card in sorted(chosen))
+    assert repr(ordered) == (f"frozenset({{{listed}}})" if chosen else "frozenset()")
+    assert pickle.loads(pickle.dumps(ordered)) == ordered
+    assert list(pickle.loads(pickle.dumps(ordered))) == list(ordered)
+
+
 def test_card_is_immutable() -> None:
     card = Card.parse("7D")
     with pytest.raises(AttributeError):
@@ -202,6 +265,9 @@ def test_a_deck_needs_the_forty_distinct_cards() -> None:
     with pytest.raises(InvalidStateError) as caught:
         Deck((*DECK[:39], DECK[0]))
     assert str(caught.value) == "a deck needs each of the 40 cards once; missing 10B"
+    with pytest.raises(InvalidStateError) as caught:
+        Deck((*DECK[:27], DECK[0], *DECK[28:34], DECK[1], *DECK[35:]))
+    assert str(caught.value) == "a deck needs each of the 40 cards once; missing 8S 5B"
     with pytest.raises(InvalidStateError):
         Deck([*DECK[:39], "10B"])  # type: ignore[list-item]
 

@@ -5,6 +5,7 @@ The known answers of whole matches, hand by hand, are in `tests/golden/matches.t
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction as F
 
 import attrs
@@ -176,6 +177,27 @@ def test_a_timeout_is_an_abandonment_by_the_player_to_move() -> None:
     # classic has no time limit
     slow = Match.new(CLASSIC, seed=8)
     assert not slow.apply(slow.state.legal_moves()[0], elapsed=3600).is_over
+
+
+def test_a_time_beyond_floats_is_over_the_limit_and_no_time_is_infinite() -> None:
+    match = Match.new(TRETRE, seed=8)
+    move = match.state.legal_moves()[0]
+    assert match.apply(move, elapsed=10**400) == match.timeout()
+    # without a limit, it is only a long time
+    slow = Match.new(CLASSIC, seed=8)
+    first = slow.state.legal_moves()[0]
+    assert slow.apply(first, elapsed=10**400) == slow.apply(first)
+    message = "elapsed time must be a finite, non-negative number of seconds, not {}"
+    for bad, shown in (
+        (-(10**400), "an int of about 401 digits"),
+        (math.inf, "inf"),
+        (-math.inf, "-inf"),
+        (math.nan, "nan"),
+    ):
+        for rules_match in (match, slow):
+            with pytest.raises(InvalidArgumentError) as caught:
+                rules_match.apply(rules_match.state.legal_moves()[0], elapsed=bad)
+            assert str(caught.value) == message.format(shown)
 
 
 def test_a_finished_match_cannot_be_changed() -> None:

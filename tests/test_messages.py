@@ -340,12 +340,12 @@ POSITION_CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "a card in a hand and on the table",
         lambda: rebuilt(SEED_1, table=cards("5D 6D 2C 8C 9B 2D")),
-        "cards given twice: 2D9B",
+        "cards given twice: 2D 9B",
     ),
     (
         "cards missing",
         lambda: rebuilt(SEED_1, table=cards("5D 6D")),
-        "cards missing: 2C8C",
+        "cards missing: 2C 8C",
     ),
     (
         "a stock too large",
@@ -451,10 +451,16 @@ def test_new_state_messages() -> None:
 
 def test_illegal_move_messages() -> None:
     state = GameState.new(CLASSIC, seed=1)
-    where = "with table 5D6D2C8C"
-    assert raised(TypeError, lambda: state.apply("1D")) in wrong_type(  # type: ignore[arg-type]
-        "a move must be a Move, not str", "scopa.moves.Move", "str"
+    where = "with table 5D 6D 2C 8C"
+    # the same message in both builds: apply() checks the type of its move itself
+    assert raised(TypeError, lambda: state.apply("1D")) == (
+        "a move must be a Move, not text: read it with state.parse_move('1D')"
     )
+    assert raised(TypeError, lambda: state.apply("1D" * 50)) == (
+        "a move must be a Move, not text: read it with state.parse_move('1D1D1D1D1D1D1D1D1D1D'"
+        "… (100 characters))"
+    )
+    assert raised(TypeError, lambda: state.apply(None)) == "a move must be a Move, not NoneType"
     assert raised(IllegalMoveError, lambda: state.apply(Move.parse("2D"))) == (
         f"illegal move '2D' {where}: 2D is not in player 1's hand"
     )
@@ -470,7 +476,7 @@ def test_illegal_move_messages() -> None:
     free = attrs.evolve(CLASSIC, capture_priority=CapturePriority.FREE)
     choice = position(free, ["7D", "5C"], "7C 3C 4C", piles=["*", "-"])
     assert raised(IllegalMoveError, lambda: choice.apply(Move.parse("7D"))) == (
-        "illegal move '7D' with table 3C4C7C: 7D may only play as 7Dx7C, 7Dx3C+4C"
+        "illegal move '7D' with table 3C 4C 7C: 7D may only play as 7Dx7C, 7Dx3C+4C"
     )
     over = last.apply(Move.parse("2Dx2C")).apply(Move.parse("5C"))
     assert over.is_terminal
@@ -482,7 +488,7 @@ def test_illegal_move_messages() -> None:
 def test_an_ambiguous_short_move_names_its_choices() -> None:
     state = position(CLASSIC, ["5D", "5C"], "2C 3C 1B 4B", piles=["*", "-"])
     assert raised(Exception, lambda: state.parse_move("5D")) == (
-        "'5D' is ambiguous with table 2C3C1B4B: it may be 5Dx2C+3C, 5Dx1B+4B"
+        "'5D' is ambiguous with table 2C 3C 1B 4B: it may be 5Dx2C+3C, 5Dx1B+4B"
     )
 
 
@@ -879,7 +885,7 @@ def test_a_card_that_cannot_be_played_says_why() -> None:
         assert player is not None
         aces = sorted(card for card in state.hands[player] if card.rank == 1)
     ace = aces[0]
-    table = "".join(map(str, sorted(state.table))) or "-"
+    table = " ".join(map(str, sorted(state.table))) or "-"
     assert raised(IllegalMoveError, lambda: state.apply(Move(ace))) == (
         f"illegal move '{ace}' with table {table}: the first play of a hand may not be an Ace"
     )
@@ -887,14 +893,14 @@ def test_a_card_that_cannot_be_played_says_why() -> None:
     capturing = attrs.evolve(CLASSIC, must_play_capturing_card_if_any=True)
     must = position(capturing, ["5D 7D", "5C 9B"], "3C 4C", piles=["*", "-"])
     assert raised(IllegalMoveError, lambda: must.apply(Move.parse("5D"))) == (
-        "illegal move '5D' with table 3C4C: 5D cannot capture, and a card that can capture "
+        "illegal move '5D' with table 3C 4C: 5D cannot capture, and a card that can capture "
         "must be played"
     )
     # with the first-lead rule too, past the first play an Ace is refused as any card is
     both = attrs.evolve(capturing, ace_first_lead_forbidden=True)
     later = position(both, ["1S 7D", "5C 9B"], "3C 4C", piles=["*", "-"])
     assert raised(IllegalMoveError, lambda: later.apply(Move.parse("1S"))) == (
-        "illegal move '1S' with table 3C4C: 1S cannot capture, and a card that can capture "
+        "illegal move '1S' with table 3C 4C: 1S cannot capture, and a card that can capture "
         "must be played"
     )
 

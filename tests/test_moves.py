@@ -61,6 +61,27 @@ def test_move_text_round_trips(card: Card, captured: set[Card]) -> None:
     assert Move.parse(str(move).lower()) == move
 
 
+@given(st.sampled_from(DECK), st.sets(st.sampled_from(DECK), min_size=2, max_size=8))
+def test_the_captured_cards_come_in_the_order_of_the_text(card: Card, captured: set[Card]) -> None:
+    captured.discard(card)
+    move = Move(card, captured)
+    assert str(move) == f"{card}x{'+'.join(map(str, move.captured))}"
+    assert list(move.captured) == sorted(captured)
+    assert list(Move.parse(str(move)).captured) == sorted(captured)
+
+
+def test_the_captured_cards_of_a_move_read_as_written() -> None:
+    # 1C is card 10, 8S card 27, 3B card 32, 5B card 34
+    move = Move.parse("10Dx5B+1C+3B+8S")
+    assert str(move) == "10Dx1C+8S+3B+5B"
+    assert [str(card) for card in move.captured] == ["1C", "8S", "3B", "5B"]
+    assert repr(move.captured) == (
+        "frozenset({Card.parse('1C'), Card.parse('8S'), Card.parse('3B'), Card.parse('5B')})"
+    )
+    assert move.captured == frozenset(cards("8S 5B 3B 1C"))
+    assert isinstance(move.captured, frozenset)
+
+
 def test_a_move_of_wrong_values_names_them() -> None:
     with pytest.raises(TypeError) as raised:
         Move("7D", frozenset())  # type: ignore[arg-type]

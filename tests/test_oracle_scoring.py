@@ -28,6 +28,7 @@ from scopa import (
     Primiera,
     PrimieraRule,
     Rules,
+    RulesError,
     ScoringRules,
 )
 from tests import oracle
@@ -211,8 +212,17 @@ def varied(rules: Rules, rng: random.Random) -> Rules:
     `must_play_capturing_card_if_any` and `ace_first_lead_forbidden` are never both on:
     when the only card that can capture on the first play is an Ace, the two rules
     contradict each other, SPEC.md does not say which wins, and the oracle allows no move
-    at all (the library lets the Ace capture).
+    at all (the library lets the Ace capture). Draws that leave nothing to capture are
+    drawn again: no match could end under such rules, so they are refused.
     """
+    while True:
+        try:
+            return _changed(rules, rng)
+        except RulesError:
+            continue
+
+
+def _changed(rules: Rules, rng: random.Random) -> Rules:
     capturing_first = rng.random() < 0.5
     return attrs.evolve(
         rules,

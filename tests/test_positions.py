@@ -112,8 +112,8 @@ def test_an_ace_that_cannot_capture_where_a_capture_is_due_is_told_so() -> None:
 def test_the_text_of_a_view_lists_its_cards_in_deck_order() -> None:
     state = GameState.from_text(CLASSIC, DEALT)
     # In deck order: 1D (index 0), 9C (18), 3S (22); 5D, 6D, 2C, 8C on the table.
-    assert repr(view(state)) == "<PlayerView of player 1: hand 1D9C3S table 5D6D2C8C>"
-    assert repr(view(state, 0)) == "<PlayerView of player 0: hand 2D8S9B table 5D6D2C8C>"
+    assert repr(view(state)) == "<PlayerView of player 1: hand 1D 9C 3S table 5D 6D 2C 8C>"
+    assert repr(view(state, 0)) == "<PlayerView of player 0: hand 2D 8S 9B table 5D 6D 2C 8C>"
 
 
 def test_a_view_of_a_finished_hand_is_player_0s_by_default() -> None:
@@ -122,7 +122,7 @@ def test_a_view_of_a_finished_hand_is_player_0s_by_default() -> None:
         state = state.apply(state.legal_moves()[0])
     assert state.current_player is None
     assert view(state) == view(state, 0) != view(state, 1)
-    assert repr(view(state, 1)) == "<PlayerView of player 1: hand  table ->"
+    assert repr(view(state, 1)) == "<PlayerView of player 1: hand - table ->"
 
 
 def test_a_view_names_what_was_wrong() -> None:

@@ -169,6 +169,26 @@ BAD_RECORDS = [
         "scoring gives no points at all, so a match could never end",
     ),
     (
+        _with(
+            1,
+            'rules {"variant": "classic", "changes": {"capture_by_rank": false, '
+            '"capture_by_sum": false}}',
+        ),
+        NotationError,
+        "line 2, rules: .*: no scoring category can ever give a point, so a match could never "
+        "end: no card can ever be captured",
+    ),
+    (
+        _with(
+            1,
+            'rules {"variant": "classic", "changes": {"scoring": {"class": "ScoringRules", '
+            '"fields": {"components": {"tuple": [{"class": "Declarations", "fields": {}}]}}}}}',
+        ),
+        NotationError,
+        "line 2, rules: .*: no scoring category can ever give a point, so a match could never "
+        "end: 'accusi' counts declared points and declarations is off",
+    ),
+    (
         _with(1, 'rules {"variant": "classic", "changes": {"bogus": 1}}'),
         NotationError,
         "rules have no knob 'bogus'",

@@ -23,7 +23,8 @@ from scopa import (
     variant_aliases,
     variant_names,
 )
-from scopa.rules import _for_four, _with_bonus
+from scopa.rules import FirstTable, _for_four, _with_bonus
+from scopa.scoring import Carte, Declarations, Ponino, Scope
 from tests.helpers import CLASSIC
 
 
@@ -216,6 +217,111 @@ def test_scoring_must_be_scoring_rules_and_hashable() -> None:
     scoring = ScoringRules.standard().with_component(Unhashable())  # type: ignore[arg-type]
     with pytest.raises(RulesError, match=r"^scoring must be hashable"):
         attrs.evolve(classic, scoring=scoring)
+
+
+NEVER_ENDS = "no scoring category can ever give a point, so a match could never end: "
+NO_CAPTURE = (
+    "no card can ever be captured, with capture_by_rank, capture_by_sum, capture_to_fifteen, "
+    "ace_captures_all and first_table all off"
+)
+NO_DECLARATIONS = "'accusi' counts declared points and declarations is off"
+
+
+@pytest.mark.parametrize(
+    ("changes", "reasons"),
+    [
+        ({"scoring": ScoringRules([Declarations()])}, NO_DECLARATIONS),
+        ({"capture_by_rank": False, "capture_by_sum": False}, NO_CAPTURE),
+        (
+            {"capture_by_rank": False, "capture_by_sum": False, "scoring": ScoringRules([Scope()])},
+            NO_CAPTURE,
+        ),
+        (
+            {"scoring": ScoringRules([Declarations(), Scope(value=0)])},
+            f"{NO_DECLARATIONS}; 'scope' gives 0 points a scopa",
+        ),
+        (
+            {
+                "capture_by_rank": False,
+                "capture_by_sum": False,
+                "scoring": ScoringRules([Scope(), Declarations(), Carte()]),
+            },
+            f"{NO_DECLARATIONS}; {NO_CAPTURE}",
+        ),
+        # an Ace laid on an empty table goes to a pile, but the table is never empty
+        (
+            {
+                "capture_by_rank": False,
+                "capture_by_sum": False,
+                "ace_on_empty_table_captures_itself": True,
+            },
+            NO_CAPTURE,
+        ),
+        # a first table is swept only if it can add up to 15
+        (
+            {
+                "capture_by_rank": False,
+                "capture_by_sum": False,
+                "first_table": FirstTable.TOTAL,
+                "table_size": 1,
+                "players": 3,
+                "hand_size": 1,
+            },
+            NO_CAPTURE,
+        ),
+    ],
+)
+def test_rules_under_which_no_match_can_end_are_refused(
+    changes: dict[str, object], reasons: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        attrs.evolve(CLASSIC, **changes)  # type: ignore[arg-type]
+    assert str(caught.value) == NEVER_ENDS + reasons
+
+
+class Anything:
+    """A scoring category of one's own: the library cannot tell when it gives points."""
+
+    name = "anything"
+
+    def score(self, hand: object) -> object:
+        raise NotImplementedError
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"scoring": ScoringRules([Declarations()]), "declarations": True},
+        {"capture_by_rank": False, "capture_by_sum": False, "capture_to_fifteen": True},
+        {"capture_by_rank": False, "capture_by_sum": False, "ace_captures_all": True},
+        {"capture_by_rank": False, "scoring": ScoringRules([Ponino()])},
+        {"capture_by_sum": False, "scoring": ScoringRules([Scope(value=0), Carte()])},
+        {"capture_by_rank": False, "capture_by_sum": False, "first_table": FirstTable.TOTAL},
+        {
+            "capture_by_rank": False,
+            "capture_by_sum": False,
+            "ace_on_empty_table_captures_itself": True,
+            "table_size": 0,
+            "hand_size": 5,
+        },
+        {
+            "capture_by_rank": False,
+            "capture_by_sum": False,
+            "scoring": ScoringRules.standard().with_component(Anything()),  # type: ignore[arg-type]
+        },
+        {
+            "capture_by_rank": False,
+            "capture_by_sum": False,
+            "declarations": True,
+            "scoring": ScoringRules.standard().with_component(Declarations()),
+        },
+    ],
+)
+def test_rules_under_which_some_category_may_score_are_accepted(
+    changes: dict[str, object],
+) -> None:
+    rules = attrs.evolve(CLASSIC, **changes)  # type: ignore[arg-type]
+    assert all(getattr(rules, knob) == value for knob, value in changes.items())
 
 
 def test_side_of_names_the_player_it_was_given() -> None:

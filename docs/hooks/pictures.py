@@ -47,7 +47,7 @@ Examples:
     ...     render_marker("state classic seed=4 moves=6Dx1D")
     ... except PictureError as error:
     ...     print(error)
-    IllegalMoveError: illegal move '6Dx1D' with table 1D3C6C5S: 6D may only play as 6Dx6C
+    IllegalMoveError: illegal move '6Dx1D' with table 1D 3C 6C 5S: 6D may only play as 6Dx6C
 """
 
 from __future__ import annotations

@@ -87,15 +87,22 @@ def check_number(
 def check_seconds(value: object, what: str, error: type[ScopaError]) -> float:
     """A finite, non-negative number of seconds.
 
+    A finite number too large for a float (`10**400`) is `math.inf`: longer than any limit.
+
     Raises:
         TypeError: the value is not a real number (a bool is not).
         error: it is negative, infinite or not a number.
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{what} must be a number of seconds, not {type(value).__name__}")
-    seconds = float(value)
+    try:
+        seconds = float(value)
+    except OverflowError:  # an exact number beyond floats (10**400): longer than any limit
+        seconds = -math.inf if value < 0 else math.inf
+        if seconds > 0:
+            return seconds
     if not math.isfinite(seconds) or seconds < 0:
-        raise error(f"{what} must be a finite, non-negative number of seconds, not {value}")
+        raise error(f"{what} must be a finite, non-negative number of seconds, not {quote(value)}")
     return seconds
 
 

@@ -190,12 +190,12 @@ _Chooser = Callable[[GameState, random.Random], Move]
 
 
 def _choosers(
-    agents: Mapping[int, Agent | OmniscientAgent], omniscient: bool
+    agents: Mapping[int, Agent | OmniscientAgent | AgentFunction], omniscient: bool
 ) -> dict[int, _Chooser]:
     """For each player, how its agent chooses from a state.
 
-    An agent is given the view of the player to move; an omniscient agent, allowed only
-    with `omniscient`, the whole state.
+    An agent, or a plain function made into one, is given the view of the player to move;
+    an omniscient agent, allowed only with `omniscient`, the whole state.
     """
     choosers: dict[int, _Chooser] = {}
     for player, agent in agents.items():
@@ -206,12 +206,12 @@ def _choosers(
                     "state: it plays only with omniscient=True"
                 )
             choosers[player] = agent.choose_from_state
-        elif isinstance(agent, Agent):
-            choosers[player] = _through_view(agent)
+        elif isinstance(agent, Agent) or callable(agent):
+            choosers[player] = _through_view(as_agent(agent))
         else:
             raise TypeError(
-                f"the agent of player {player} must have a choose(seen, rng) method, "
-                f"not be a {type(agent).__name__}"
+                f"the agent of player {player} must have a choose(seen, rng) method or be "
+                f"a function (seen, rng) -> Move, not a {type(agent).__name__}"
             )
     return choosers
 
@@ -227,19 +227,20 @@ def _through_view(agent: Agent) -> _Chooser:
 
 def play_hand(
     state: GameState,
-    agents: Mapping[int, Agent | OmniscientAgent],
+    agents: Mapping[int, Agent | OmniscientAgent | AgentFunction],
     rng: random.Random,
     *,
     omniscient: bool = False,
 ) -> GameState:
     """Play `state` to the end of its hand, each player's moves chosen by its agent.
 
-    Each agent is given the view of its player. Only with `omniscient=True` may an agent be
-    an [`OmniscientAgent`][scopa.agents.OmniscientAgent], given the whole state.
+    Each agent is given the view of its player; a plain function `(seen, rng) -> Move` is
+    an agent too (see [`as_agent`][scopa.agents.as_agent]). Only with `omniscient=True` may
+    an agent be an [`OmniscientAgent`][scopa.agents.OmniscientAgent], given the whole state.
 
     Raises:
         InvalidArgumentError: an agent is omniscient and `omniscient` is false.
-        TypeError: an agent has no `choose` method.
+        TypeError: an agent has no `choose` method and is not a function.
     """
     choosers = _choosers(agents, omniscient)
     while not state.is_terminal:
@@ -251,7 +252,7 @@ def play_hand(
 
 def play_match(
     match: Match,
-    agents: Mapping[int, Agent | OmniscientAgent],
+    agents: Mapping[int, Agent | OmniscientAgent | AgentFunction],
     rng: random.Random,
     *,
     omniscient: bool = False,
@@ -260,7 +261,7 @@ def play_match(
 
     Raises:
         InvalidArgumentError: an agent is omniscient and `omniscient` is false.
-        TypeError: an agent has no `choose` method.
+        TypeError: an agent has no `choose` method and is not a function.
     """
     choosers = _choosers(agents, omniscient)
     while not match.is_over:

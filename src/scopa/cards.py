@@ -15,11 +15,21 @@ from typing import Any, overload
 
 import attrs
 
-from scopa._checks import quote
+from scopa._checks import is_int, quote
 from scopa._shuffle import orders
-from scopa.errors import InvalidStateError, NotationError
+from scopa.errors import InvalidArgumentError, InvalidStateError, NotationError
 
-__all__ = ["DECK", "Card", "Deck", "Rank", "Suit", "format_cards", "parse_cards"]
+__all__ = [
+    "DECK",
+    "Card",
+    "Deck",
+    "Rank",
+    "Suit",
+    "card_set",
+    "format_cards",
+    "parse_cards",
+    "show_cards",
+]
 
 
 class Suit(IntEnum):
@@ -92,12 +102,36 @@ _UNICODE_OFFSET = (0, 1, 2, 3, 4, 5, 6, 7, 0xB, 0xC, 0xE)
 _UNICODE_BASE = (0x1F0C0, 0x1F0B0, 0x1F0A0, 0x1F0D0)
 
 
+def _to_rank(value: int) -> Rank:
+    """A card's rank from a `Rank` or an int from 1 to 10."""
+    if type(value) is Rank:
+        return value
+    if not is_int(value):
+        raise TypeError(f"a card's rank must be a Rank or an int, not {type(value).__name__}")
+    if not 1 <= value <= 10:
+        raise InvalidArgumentError(f"a card's rank must be from 1 to 10, not {quote(value)}")
+    return Rank(value)
+
+
+def _to_suit(value: int) -> Suit:
+    """A card's suit from a `Suit` or an int from 0 to 3."""
+    if type(value) is Suit:
+        return value
+    if not is_int(value):
+        raise TypeError(f"a card's suit must be a Suit or an int, not {type(value).__name__}")
+    if not 0 <= value <= 3:
+        raise InvalidArgumentError(f"a card's suit must be from 0 to 3, not {quote(value)}")
+    return Suit(value)
+
+
 @attrs.frozen(order=True, cache_hash=True, repr=False)
 class Card:
     """One of the 40 cards. Cards compare and sort by [`index`][scopa.Card.index].
 
     Prefer the cards of [`DECK`][scopa.DECK] or [`Card.parse`][scopa.Card.parse]; a
-    `Card(rank, suit)` built by hand is equal to the deck's card.
+    `Card(rank, suit)` built by hand is equal to the deck's card. The rank is a `Rank` or an
+    int from 1 to 10, the suit a `Suit` or an int from 0 to 3: another int raises
+    [`InvalidArgumentError`][scopa.InvalidArgumentError], another type `TypeError`.
 
     Examples:
         >>> Card.parse("7d")
@@ -106,9 +140,9 @@ class Card:
         '10B'
     """
 
-    rank: Rank = attrs.field(converter=Rank, eq=False, order=False)
+    rank: Rank = attrs.field(converter=_to_rank, eq=False, order=False)
     """The rank, whose value is the card's capture value."""
-    suit: Suit = attrs.field(converter=Suit, eq=False, order=False)
+    suit: Suit = attrs.field(converter=_to_suit, eq=False, order=False)
     """The suit."""
     index: int = attrs.field(init=False)
     """The card's place in the standard deck order, 0 to 39."""
@@ -204,11 +238,65 @@ def parse_cards(text: str, what: str = "list of cards") -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards one after the other, in the order given, or `-` for none.
 
+    This is the form positions and records write and [`parse_cards`][scopa.cards.parse_cards]
+    reads; messages for people use [`show_cards`][scopa.cards.show_cards].
+
     Examples:
         >>> format_cards([DECK[6], DECK[39]]), format_cards([])
         ('7D10B', '-')
     """
     return "".join(map(str, cards)) or "-"
+
+
+def show_cards(cards: Iterable[Card]) -> str:
+    """Cards for people to read: in standard order, separated by spaces, or `-` for none.
+
+    Every message and description of the library lists cards so.
+
+    Examples:
+        >>> show_cards([DECK[39], DECK[6]]), show_cards([])
+        ('7D 10B', '-')
+    """
+    return " ".join(map(str, sorted(cards, key=_index))) or "-"
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+class _CardSet(frozenset[Card]):
+    """A frozenset of cards that iterates, and is written, in standard order."""
+
+    __slots__ = ("_ordered",)
+    _ordered: tuple[Card, ...]
+
+    def __new__(cls, cards: Iterable[Card] = ()) -> _CardSet:
+        """The set of `cards`."""
+        self = super().__new__(cls, cards)
+        self._ordered = tuple(sorted(frozenset.__iter__(self), key=_index))
+        return self
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._ordered)
+
+    def __repr__(self) -> str:
+        if not self._ordered:
+            return "frozenset()"
+        return f"frozenset({{{', '.join(map(repr, self._ordered))}}})"
+
+
+def card_set(cards: Iterable[Card]) -> frozenset[Card]:
+    """A frozenset of `cards` that iterates, and is written, in standard order.
+
+    It is equal to, and hashes as, the plain frozenset of the same cards; what is made from
+    it (a union, a difference) is a plain frozenset. Given such a set, returns it.
+
+    Examples:
+        >>> taken = card_set([DECK[34], DECK[27]])
+        >>> taken, taken == {DECK[27], DECK[34]}
+        (frozenset({Card.parse('8S'), Card.parse('5B')}), True)
+    """
+    return cards if type(cards) is _CardSet else _CardSet(cards)
 
 
 # Crockford's base 32: digits and letters without I, L, O, U.
@@ -246,7 +334,7 @@ class Deck(Sequence[Card]):
             raise InvalidStateError(f"a deck needs exactly 40 cards, got {len(cards)} items")
         missing = set(DECK).difference(cards)
         if missing:
-            shown = format_cards(sorted(missing))
+            shown = show_cards(missing)
             raise InvalidStateError(f"a deck needs each of the 40 cards once; missing {shown}")
 
     @classmethod

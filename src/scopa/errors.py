@@ -47,7 +47,8 @@ class InvalidArgumentError(ScopaError, ValueError):
     """An argument of the right type but out of range.
 
     A seed outside 0 to 2**64 - 1, a player number that is not a player's, a negative or
-    infinite time, a negative count, a seed given together with a deck.
+    infinite time, a negative count, a seed given together with a deck, a card's rank or
+    suit out of range.
     """
 
 

@@ -321,14 +321,15 @@ class Match:
 
         Args:
             move: a legal move of the current player.
-            elapsed: the seconds the move took (a finite number, not negative). Over the
+            elapsed: the seconds the move took (a finite number, not negative; an int too
+                large for a float, such as `10**400`, is simply over any limit). Over the
                 rules' `move_time_limit`, the move is not played: the player abandons for
                 `TIMEOUT`.
 
         Raises:
             IllegalMoveError: the move is not legal, the match is over, or it waits for a
                 deck.
-            InvalidStateError: `elapsed` is negative, infinite or not a number.
+            InvalidArgumentError: `elapsed` is negative, infinite or not a number.
             TypeError: `move` is not a `Move`, or `elapsed` is not a real number.
         """
         self._check_playing()

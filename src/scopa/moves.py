@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from scopa._checks import quote
 from scopa._memo import remembered
-from scopa.cards import DECK, Card, parse_cards
+from scopa.cards import DECK, Card, card_set, parse_cards
 from scopa.errors import IllegalMoveError, NotationError
 from scopa.masks import ALL_CARDS, RANK_MASKS, CardMask, cards_of
 from scopa.rules import AceOnAce, CapturePriority, Rules
@@ -125,16 +125,17 @@ class Move:
             raise TypeError(f"claim must be True or False, not {quote(claim)}")
         if not isinstance(card, Card):
             raise TypeError(f"a move's card must be a Card, not {quote(card)}")
-        taken = frozenset(captured)  # the same object when given a frozenset
+        given = captured if isinstance(captured, frozenset) else frozenset(captured)
         take = 0
-        for other in taken:
+        for other in given:
             if not isinstance(other, Card):
                 raise TypeError(f"a move captures Cards, not {quote(other)}")
             take |= 1 << other.index
         if take >> card.index & 1:
             raise IllegalMoveError(f"{card} cannot capture itself")
         self._card: Final = card
-        self._captured: Final[frozenset[Card]] = taken
+        # iterated in standard order, like the move's text
+        self._captured: Final[frozenset[Card]] = card_set(given)
         self._card_mask: Final = CardMask(1 << card.index)
         self._captured_mask: Final = CardMask(take)
         self._declaration: Final = declaration
@@ -149,7 +150,10 @@ class Move:
 
     @property
     def captured(self) -> frozenset[Card]:
-        """The table cards it takes; empty when the card is laid on the table."""
+        """The table cards it takes; empty when the card is laid on the table.
+
+        The set iterates, and is written, in standard order, the order of the move's text.
+        """
         return self._captured
 
     @property

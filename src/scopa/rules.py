@@ -195,6 +195,57 @@ def _stakes(_: object, attribute: attrs.Attribute[Stakes | None], value: object)
     _hashable(None, attribute, value)
 
 
+# The library's categories that score captured cards, and those that score scope.
+_CARD_CATEGORIES: Final = (
+    Carte,
+    Denari,
+    Settebello,
+    ReBello,
+    Napola,
+    Grande,
+    AssoDueTre,
+    CardPoints,
+    Primiera,
+)
+_SCOPA_CATEGORIES: Final = (Scope, Ponino)
+
+
+def _why_pointless(rules: Rules) -> str | None:
+    """Why no scoring category can ever give a point under `rules`, or `None` if one can.
+
+    Scope need a capture (or a first table swept at once); captured cards need one too,
+    or an Ace laid on an empty table going to its player's pile, which needs a hand dealt
+    with no table. Declared points need `declarations`. A category of your own may always
+    give points.
+    """
+    sweeps = rules.capture_by_rank or rules.capture_by_sum or rules.capture_to_fifteen
+    sweeps = sweeps or rules.ace_captures_all
+    sweeps = sweeps or (rules.first_table is not FirstTable.NOTHING and rules.table_size >= 2)
+    taken = sweeps or (rules.ace_on_empty_table_captures_itself and rules.table_size == 0)
+    reasons: dict[str, None] = {}  # in order, once each
+    for component in rules.scoring.components:
+        if isinstance(component, _SCOPA_CATEGORIES):
+            if sweeps and (not isinstance(component, Scope) or component.value):
+                return None
+            if sweeps:
+                reasons[f"{component.name!r} gives 0 points a scopa"] = None
+        elif isinstance(component, _CARD_CATEGORIES):
+            if taken:
+                return None
+        elif isinstance(component, Declarations):
+            if rules.declarations:
+                return None
+            reasons[f"{component.name!r} counts declared points and declarations is off"] = None
+        else:
+            return None
+    if not sweeps:
+        reasons[
+            "no card can ever be captured, with capture_by_rank, capture_by_sum, "
+            "capture_to_fifteen, ace_captures_all and first_table all off"
+        ] = None
+    return "; ".join(reasons)
+
+
 @attrs.frozen(cache_hash=True, repr=False)
 class Rules:
     """The complete rules of a game: capturing, dealing, end of hand, scoring and target.
@@ -285,7 +336,9 @@ class Rules:
     """Whether a player may claim, with a play, that their side has reached the target: a
     correct claim wins the match at once, a false claim loses it (match layer)."""
     scoring: ScoringRules = attrs.field(factory=ScoringRules.standard, validator=_scoring)
-    """The scoring categories of a hand; at least one of them must be able to give points."""
+    """The scoring categories of a hand; at least one of them must be able to give points
+    under the other knobs (scope and captured cards need a way to capture, declared points
+    `declarations`), or no match could end."""
     move_time_limit: float | None = attrs.field(default=None, validator=_seconds)
     """Seconds allowed for a move; a player who takes longer abandons (`None`: no limit).
 
@@ -309,6 +362,12 @@ class Rules:
             raise RulesError(
                 f"{dealt} cards after the table do not split into deals of {self.hand_size} "
                 f"cards to each of {self.players} players"
+            )
+        pointless = _why_pointless(self)
+        if pointless is not None:
+            raise RulesError(
+                f"no scoring category can ever give a point, so a match could never end: "
+                f"{pointless}"
             )
 
     def __repr__(self) -> str:

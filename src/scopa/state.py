@@ -29,7 +29,7 @@ from typing import Any, Final, cast
 from scopa._checks import check_number, check_type, is_int, quote
 from scopa._memo import remembered
 from scopa._shuffle import accepted_order, misdealt
-from scopa.cards import DECK, Card, Deck, format_cards, parse_cards
+from scopa.cards import DECK, Card, Deck, format_cards, parse_cards, show_cards
 from scopa.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -394,14 +394,12 @@ class GameState(_Visible):
         seen = 0
         for group in groups:
             if seen & group:
-                raise InvalidStateError(
-                    f"cards given twice: {format_cards(cards_of(seen & group))}"
-                )
+                raise InvalidStateError(f"cards given twice: {show_cards(cards_of(seen & group))}")
             seen |= group
         if len(stock_cards) != stock_mask.bit_count():
             raise InvalidStateError("cards given twice in the stock")
         if seen != ALL_CARDS:
-            raise InvalidStateError(f"cards missing: {format_cards(cards_of(ALL_CARDS ^ seen))}")
+            raise InvalidStateError(f"cards missing: {show_cards(cards_of(ALL_CARDS ^ seen))}")
         per_deal = n * rules.hand_size
         most = 40 - rules.table_size - per_deal  # pragma: no mutate - 41 reads the same
         if len(stock_cards) % per_deal or len(stock_cards) > most:
@@ -628,35 +626,39 @@ class GameState(_Visible):
             self._moves = moves
         return moves
 
-    def apply(self, move: Move) -> GameState:
+    def apply(self, move: object) -> GameState:
         """The state after `move`; this state is unchanged.
 
         The move is compared with the legal moves by its card and captures, and the legal
         move is played.
 
+        Args:
+            move: a [`Move`][scopa.Move]; read text with
+                [`parse_move`][scopa.GameState.parse_move] first.
+
         Raises:
             IllegalMoveError: the move is not legal here (the message says why).
-            TypeError: `move` is not a `Move`.
+            TypeError: `move` is not a `Move` (for text, the message suggests `parse_move`).
         """
         moves = self._moves  # pragma: no mutate - legal_moves() computes them when unknown
         if moves is None:
             moves = self.legal_moves()
-        for legal in moves:
-            if legal is move:
+        for played in moves:
+            if played is move:
                 break
         else:
-            move = self._legal_move_equal_to(move)
+            played = self._legal_move_equal_to(move)
         deal = self._deal
         play = deal.play
         player = self._to_move
-        bit = move._card_mask  # moves and states are one unit: their slots are read directly
-        take = move._captured_mask
+        bit = played._card_mask  # moves and states are one unit: their slots are read directly
+        take = played._captured_mask
         hands = list(self._hands)
         hands[player] ^= bit
         declared = self._declared
         revealed = self._revealed
         if play.declarations:
-            declaration = move.declaration
+            declaration = played.declaration
             if declaration is not None:  # the rest of the hand is shown
                 declared = _with(declared, player, declared[player] + declaration.points)
                 revealed = _with(revealed, player, hands[player])
@@ -711,11 +713,15 @@ class GameState(_Visible):
             declared,
             revealed,
             self,
-            move,
+            played,
         )
 
-    def _legal_move_equal_to(self, move: Move) -> Move:
+    def _legal_move_equal_to(self, move: object) -> Move:
         """The legal move equal to `move`: the same card, captures, declaration and claim."""
+        if isinstance(move, str):
+            raise TypeError(
+                f"a move must be a Move, not text: read it with state.parse_move({quote(move, 20)})"
+            )
         if not isinstance(move, Move):
             raise TypeError(f"a move must be a Move, not {type(move).__name__}")
         key = move.key
@@ -749,7 +755,7 @@ class GameState(_Visible):
         choices = ", ".join(map(str, options[:_SHOWN_CHOICES]))
         if len(options) > _SHOWN_CHOICES:
             choices += f" and {len(options) - _SHOWN_CHOICES} more"
-        table = format_cards(cards_of(self._table))
+        table = show_cards(cards_of(self._table))
         raise AmbiguousMoveError(
             f"{quote(text)} is ambiguous with table {table}: it may be {choices}"
         )
@@ -836,14 +842,14 @@ class GameState(_Visible):
 
     def _why_illegal(self, move: Move) -> str:
         # only public information: an error message may be shown to any player
-        where = f"with table {format_cards(cards_of(self._table))}"
+        where = f"with table {show_cards(cards_of(self._table))}"
         player = self._to_move
         if player < 0:
             return f"illegal move '{move}' {where}: the hand is over"
         if not self._hands[player] >> move.card.index & 1:
             return f"illegal move '{move}' {where}: {move.card} is not in player {player}'s hand"
         if move.captured_mask & ~self._table:
-            missing = format_cards(cards_of(move.captured_mask & ~self._table))
+            missing = show_cards(cards_of(move.captured_mask & ~self._table))
             return f"illegal move '{move}' {where}: {missing} not on the table"
         options = [str(m) for m in self.legal_moves() if m.card == move.card]
         if options:
@@ -1335,8 +1341,8 @@ class PlayerView(_Visible):
 
     def __repr__(self) -> str:
         return (
-            f"<PlayerView of player {self._viewer}: hand {''.join(map(str, cards_of(self._hand)))}"
-            f" table {''.join(map(str, cards_of(self._table))) or '-'}>"
+            f"<PlayerView of player {self._viewer}: hand {show_cards(cards_of(self._hand))}"
+            f" table {show_cards(cards_of(self._table))}>"
         )
 
 
