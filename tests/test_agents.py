@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
 
@@ -10,7 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import GameState, InvalidArgumentError, Match, Move, PlayerView, Rules, view
+from scopa import (
+    GameState,
+    InvalidArgumentError,
+    Match,
+    Move,
+    PlayerView,
+    Rules,
+    find_variant,
+    view,
+)
 from scopa.agents import (
     Agent,
     FlatMonteCarloAgent,
@@ -223,3 +233,35 @@ def test_what_is_not_an_agent_cannot_play(bad: object) -> None:
     seats = {0: bad, 1: GreedyAgent()}
     with pytest.raises(TypeError, match=r"player 0 must have a choose\(seen, rng\) method"):
         play_hand(GameState.new(CLASSIC, seed=1), seats, random.Random(0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("settings", "error", "words"),
+    [
+        ({"iterations": 0}, InvalidArgumentError, "iterations must be at least 1"),
+        ({"iterations": -3}, InvalidArgumentError, "iterations must be at least 1"),
+        ({"iterations": 2.5}, TypeError, "iterations must be an int"),
+        ({"seconds": -1.0}, InvalidArgumentError, "seconds must be a finite"),
+        ({"seconds": math.nan}, InvalidArgumentError, "seconds must be a finite"),
+        ({"seconds": math.inf}, InvalidArgumentError, "seconds must be a finite"),
+        ({"seconds": "1"}, TypeError, "seconds must be a number"),
+        ({"clock": 3.0}, TypeError, "clock must be a function"),
+        ({"rollout": 7}, TypeError, "an agent must have a choose"),
+    ],
+)
+def test_flat_monte_carlo_refuses_settings_that_mean_nothing(
+    settings: dict[str, object], error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=words):
+        FlatMonteCarloAgent(**settings)  # type: ignore[arg-type]
+
+
+def test_flat_monte_carlo_rolls_out_with_a_plain_function() -> None:
+    def first(seen: PlayerView, rng: random.Random) -> Move:
+        return seen.legal_moves()[0]
+
+    agent = FlatMonteCarloAgent(iterations=2, rollout=first)
+    state = GameState.new(find_variant("classic"), seed=3)
+    player = state.current_player
+    assert player is not None
+    assert agent.choose(view(state, player), random.Random(0)) in state.legal_moves()

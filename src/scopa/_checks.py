@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 import numbers
 import reprlib
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from scopa.errors import RulesError, ScopaError
+from scopa.errors import InvalidArgumentError, RulesError, ScopaError
 
 _QUOTE_LIMIT = 40
 # Writes any value in a few dozen characters, however large or deeply nested it is.
@@ -161,3 +162,29 @@ def instance_of(kind: type | tuple[type, ...], name: str) -> Any:
             raise RulesError(f"{attribute.name} must be {name}, not {quote(value)}")
 
     return validate
+
+
+def at_least_one(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """An attrs validator: an int of at least 1 (a count of iterations, a depth).
+
+    Raises:
+        TypeError: the value is not an int.
+        InvalidArgumentError: it is below 1.
+    """
+    number = check_int(value, attribute.name)
+    if number < 1:
+        raise InvalidArgumentError(f"{attribute.name} must be at least 1, not {quote(number)}")
+
+
+def optional_seconds(_: object, attribute: attrs.Attribute[float | None], value: object) -> None:
+    """An attrs validator: None, or a finite, non-negative number of seconds."""
+    if value is not None:
+        check_seconds(value, attribute.name, InvalidArgumentError)
+
+
+def optional_function(
+    _: object, attribute: attrs.Attribute[Callable[[], float] | None], value: object
+) -> None:
+    """An attrs validator: None, or something callable (a clock)."""
+    if value is not None and not callable(value):
+        raise TypeError(f"{attribute.name} must be a function or None, not {type(value).__name__}")

@@ -27,6 +27,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from scopa._checks import at_least_one, optional_function, optional_seconds
 from scopa.cards import Card, Rank, Suit
 from scopa.errors import InvalidArgumentError
 from scopa.match import Match
@@ -282,16 +283,24 @@ class FlatMonteCarloAgent:
     is the mean, over the iterations, of the points its side makes in the hand minus the
     best other side's. The budget is `iterations`, or `seconds` measured with the `clock`
     you pass (the library reads no clock of its own), whichever ends first.
+
+    Raises:
+        InvalidArgumentError: `iterations` is below 1, or `seconds` is negative, infinite
+            or not a number.
+        TypeError: a setting is of the wrong type (`rollout` is neither an agent nor a
+            function).
     """
 
-    iterations: int = 200
+    iterations: int = attrs.field(default=200, validator=at_least_one)
     """The most determinizations per move."""
-    seconds: float | None = None
+    seconds: float | None = attrs.field(default=None, validator=optional_seconds)
     """A time budget per move, used only with a `clock`."""
-    clock: Callable[[], float] | None = attrs.field(default=None, eq=False)
+    clock: Callable[[], float] | None = attrs.field(
+        default=None, eq=False, validator=optional_function
+    )
     """A function giving the time in seconds, such as `time.perf_counter`."""
-    rollout: Agent = attrs.field(factory=GreedyAgent)
-    """The agent that finishes each simulated hand."""
+    rollout: Agent = attrs.field(factory=GreedyAgent, converter=as_agent)
+    """The agent that finishes each simulated hand (a plain function is made an agent)."""
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The move of best mean outcome over the determinizations."""

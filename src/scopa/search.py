@@ -31,7 +31,13 @@ from typing import Final, Protocol
 
 import attrs
 
-from scopa._checks import check_int, check_number, check_seconds, quote
+from scopa._checks import (
+    at_least_one,
+    check_number,
+    optional_function,
+    optional_seconds,
+    quote,
+)
 from scopa._memo import remembered
 from scopa.errors import InvalidArgumentError
 from scopa.masks import ALL_CARDS, cards_of
@@ -709,27 +715,6 @@ class _Budget:
 # --------------------------------------------------------------------------- checks of settings
 
 
-def _at_least_one(_: object, attribute: attrs.Attribute[int], value: object) -> None:
-    """An int of at least 1."""
-    number = check_int(value, attribute.name)
-    if number < 1:
-        raise InvalidArgumentError(f"{attribute.name} must be at least 1, not {quote(number)}")
-
-
-def _seconds(_: object, attribute: attrs.Attribute[float | None], value: object) -> None:
-    """None, or a finite, non-negative number of seconds."""
-    if value is not None:
-        check_seconds(value, attribute.name, InvalidArgumentError)
-
-
-def _clock(
-    _: object, attribute: attrs.Attribute[Callable[[], float] | None], value: object
-) -> None:
-    """None, or a function of no arguments."""
-    if value is not None and not callable(value):
-        raise TypeError(f"{attribute.name} must be a function or None, not {type(value).__name__}")
-
-
 def _exploration(_: object, attribute: attrs.Attribute[float], value: object) -> None:
     """A finite, non-negative number."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -774,13 +759,15 @@ class AlphaBetaAgent:
         TypeError: a setting is of the wrong type.
     """
 
-    iterations: int = attrs.field(default=100, validator=_at_least_one)
+    iterations: int = attrs.field(default=100, validator=at_least_one)
     """The most deals searched per move."""
-    depth: int = attrs.field(default=4, validator=_at_least_one)
+    depth: int = attrs.field(default=4, validator=at_least_one)
     """The plays searched in each deal, the move chosen included."""
-    seconds: float | None = attrs.field(default=None, validator=_seconds)
+    seconds: float | None = attrs.field(default=None, validator=optional_seconds)
     """A time budget per move, used only with a `clock`."""
-    clock: Callable[[], float] | None = attrs.field(default=None, eq=False, validator=_clock)
+    clock: Callable[[], float] | None = attrs.field(
+        default=None, eq=False, validator=optional_function
+    )
     """A function giving the time in seconds, such as `time.process_time`."""
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
@@ -869,13 +856,15 @@ class ISMCTSAgent:
         TypeError: a setting is of the wrong type.
     """
 
-    iterations: int = attrs.field(default=1000, validator=_at_least_one)
+    iterations: int = attrs.field(default=1000, validator=at_least_one)
     """The most iterations per move."""
     exploration: float = attrs.field(default=2.0, validator=_exploration)
     """The UCB exploration constant, in points."""
-    seconds: float | None = attrs.field(default=None, validator=_seconds)
+    seconds: float | None = attrs.field(default=None, validator=optional_seconds)
     """A time budget per move, used only with a `clock`."""
-    clock: Callable[[], float] | None = attrs.field(default=None, eq=False, validator=_clock)
+    clock: Callable[[], float] | None = attrs.field(
+        default=None, eq=False, validator=optional_function
+    )
     """A function giving the time in seconds, such as `time.process_time`."""
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
