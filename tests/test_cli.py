@@ -173,7 +173,7 @@ def test_help_is_complete(command: list[str]) -> None:
     for word in {
         "play": ["--variant", "--opponent", "--seed", "--resume", "--no-clock"],
         "simulate": ["--agents", "--deals", "--workers", "--json"],
-        "replay": ["--all"],
+        "replay": ["--all", "--boards"],
     }.get(command[0] if command else "", []):
         assert word in result.stdout
 

@@ -4,8 +4,11 @@ On a terminal, `scopa play` draws the match as a board that it redraws in place 
 pictures of [`scopa.board`](#text-pictures)) with the latest plays below it, and colours
 the cards by suit when `rich` is installed (the `cli` extra). When its output is not a
 terminal it prints plain scrolling text instead. Under rules with a time limit per move
-(tretre: 30 seconds) it runs a visible clock, and a player who runs out of time abandons
-the match, as the rules say; `--no-clock` turns the clock off.
+(tretre: 30 seconds) it runs a visible clock from when the board is drawn, stopped while
+the help or the menu is shown, and a player who runs out of time abandons the match, as
+the rules say; `--no-clock` turns the clock off. When the player stops the command
+(Ctrl-D, or Ctrl-C in the menu) it offers to save the match, and writes it to a recovery
+file when the offer cannot be answered.
 
 Bad input ends the command with a one-line message on standard error: exit status 2 for
 a bad argument (an unknown variant, a missing file), 1 for bad data (a record that cannot
@@ -75,7 +78,7 @@ Reader = Callable[[str, float | None], str | None]
 
 It is called with the prompt and the seconds left to answer (`None` when there is no
 limit), and returns the line typed, or `None` when the time ran out. It raises `EOFError`
-at the end of the input.
+at the end of the input; `None` for a prompt without a limit is read the same way.
 """
 
 _SAVE_NAME = "scopa-match.txt"
@@ -456,6 +459,7 @@ class _Game:
         if self.limit is not None:
             lines = [
                 f"Clock: {self.limit:g} s a move; running out of time abandons the match.",
+                "",
                 *lines,
             ]
         self.screen.say()
