@@ -190,6 +190,8 @@ def test_help_is_complete(command: list[str]) -> None:
         ["play", "--seed", str(2**64)],
         ["play", "--variant", "classic", "--resume", "match.txt"],
         ["replay", "no-such-record.txt"],
+        ["replay", "x" * 5000],
+        ["simulate", "--agents", "greedy,random", "--deals", "2", "--json", "x" * 5000],
     ],
 )
 def test_usage_errors_exit_2_with_one_line(args: list[str]) -> None:
@@ -197,6 +199,31 @@ def test_usage_errors_exit_2_with_one_line(args: list[str]) -> None:
     assert result.returncode == 2, args
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith("scopa: error:")
+    assert "x" * 100 not in result.stderr  # a long argument is quoted by a short prefix
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["replay", "a\0b"],
+        ["play", "--resume", "a\0b"],
+        ["simulate", "--agents", "greedy,random", "--deals", "2", "--json", "a\0b"],
+    ],
+)
+def test_a_file_name_with_a_nul_character_is_a_usage_error(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # no shell passes a NUL character, but main() takes any strings
+    with pytest.raises(SystemExit) as stop:
+        cli.main(args)
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert (
+        error
+        == "scopa: error: "
+        + ("--json 'a\\x00b'" if "--json" in args else "cannot read 'a\\x00b'")
+        + ": a file name cannot hold a NUL character\n"
+    )
 
 
 def test_a_rules_name_the_terminal_cannot_encode_is_one_line() -> None:

@@ -308,8 +308,8 @@ def _load(path: str) -> Match:
     """The match of a record file."""
     try:
         data = Path(path).read_bytes()
-    except OSError as error:
-        raise _UsageError(f"cannot read {_quoted(path)}: {error.strerror}") from None
+    except (OSError, ValueError) as error:
+        raise _UsageError(f"cannot read {_quoted(path)}: {_why_not(error)}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -850,7 +850,7 @@ def _number(answer: str, most: int) -> int | None:
 
 
 def _why_not(error: OSError | ValueError) -> str:
-    """Why a file could not be written, without the file name (the message quotes it)."""
+    """Why a file could not be used, without the file name (the message quotes it)."""
     if isinstance(error, ValueError):  # the one ValueError of a path: a NUL character
         return "a file name cannot hold a NUL character"
     return error.strerror or "the system refused it"
@@ -972,6 +972,12 @@ def _play(args: argparse.Namespace, io_: _Io) -> int:
 def _output_path(name: str) -> Path:
     """The path of `--json`, checked before the tournament runs."""
     path = Path(name)
+    try:
+        path.stat()
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError) as error:  # a name too long, or with a NUL character
+        raise _UsageError(f"--json {_quoted(name)}: {_why_not(error)}") from None
     if path.is_dir():
         raise _UsageError(f"--json {_quoted(name)} is a folder, not a file")
     folder = path.parent
