@@ -13,6 +13,7 @@ import random
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -949,8 +950,6 @@ def test_the_board_at_the_end_of_a_hand_is_headed_by_that_hand(
 def test_what_was_typed_when_the_time_ran_out_is_not_read_by_the_next_prompt(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import time
-
     main, terminal = os.openpty()
     with open(terminal, encoding="utf-8") as stdin:
         monkeypatch.setattr(sys, "stdin", stdin)
