@@ -610,12 +610,12 @@ def test_a_wrong_number_for_the_capture_is_asked_again(
 ) -> None:
     # classic, seed 0: player 1 leads; then you hold 3C 10C 1S and the table is
     # 4C 5C 4S 2B 4B. 10C takes three cards adding up to 10: a 4, another 4 and 2B.
-    player = Player(("10c", 0), ("7", 0), ("0", 0), ("x", 0), ("2", 0), ("quit", 0), ("a", 0))
-    player.answers.append(("n", 0))
+    wrong = ["7", "0", "x", "9" * 5000, "\u00b2"]  # "²" is a digit, but not a number
+    player = Player(("10c", 0), *answers([*wrong, "2", "quit", "a", "n"], 0))
     assert play(player, "--seed", "0") == 0
-    assert player.offered_for("Which capture") == [None] * 4
+    assert player.offered_for("Which capture") == [None] * 6
     out = capsys.readouterr().out
-    assert out.count("Choose one of the numbers 1 to 3.") == 3
+    assert out.count("Choose one of the numbers 1 to 3.") == 5
     assert "  1) take 4C 4S 2B\n  2) take 4C 2B 4B\n  3) take 4S 2B 4B\n" in out
     assert "You play 10C taking 4C 2B 4B" in out
     # the menu lists the captures in the order of the legal moves
