@@ -23,7 +23,7 @@ from scopa.board import (
     state_text,
 )
 from scopa.svg import state_svg
-from tests.helpers import CARD_CODE, card_list
+from tests.helpers import CARD_CODE, CLASSIC, card_list, position
 
 
 def played(variant: str, plays: int, seed: int = 5) -> scopa.GameState:
@@ -59,7 +59,7 @@ def test_a_position_of_four_players_by_hand() -> None:
     assert state_text(state, player=2).splitlines() == [
         "scopa-4: deal 1 of 3, to play: you",
         "sides   your side: player 0, you; side B: player 1, player 3",
-        "table   2C 3S 6D 9C",
+        "table   6D 2C 9C 3S",  # the standard order: denari, coppe, spade, bastoni
         "stock   24 cards",
         "",
         "  player     hand      captured  scope",
@@ -114,8 +114,10 @@ def test_str_draws_and_to_text_keeps_the_notation() -> None:
     assert str(match) == match_text(match)
 
 
-def test_cards_and_moves_are_written_as_typed_sorted_by_rank() -> None:
-    assert cards_text(card_list("10B 7C 1C 7D")) == "1C 7D 7C 10B"  # suits in the order D C S B
+def test_cards_and_moves_are_written_as_typed_in_the_standard_order() -> None:
+    # the order of the deck: denari Ace to Re, then coppe, spade, bastoni
+    assert cards_text(card_list("10B 7C 1C 7D")) == "7D 1C 7C 10B"
+    assert cards_text(card_list("3B 10S 2S 1D")) == "1D 2S 10S 3B"
     assert cards_text([]) == "-"
     assert move_text(scopa.Move.parse("7Dx3C+4S")) == "7D taking 3C 4S"
     assert move_text(scopa.Move.parse("7D")) == "7D on the table"
@@ -246,7 +248,7 @@ def test_shown_cards_and_declared_points_by_hand() -> None:
     state = declared_cirulla()
     assert state_text(state, 0).splitlines() == [
         "cirulla: deal 1 of 6, to play: you",
-        "table   3B 5S 8C 9S 10C",
+        "table   8C 10C 5S 9S 3B",
         "stock   30 cards",
         "shown   player 1 2C 4C",
         "",
@@ -299,3 +301,24 @@ def test_the_new_knobs_in_words() -> None:
     assert "counted category by category" in match
     assert "on a tie at the top" not in match
     assert "a right claim wins the match at once, a wrong one loses it" in match
+
+
+def test_the_last_play_says_where_a_card_that_left_the_table_went() -> None:
+    # player 0 lays the last card of the hand, 2B, next to 5D: nothing adds up to 2, so
+    # both cards go to player 1, the last to capture, and the table is empty
+    last = position(CLASSIC, ["2B", ""], "5D", piles=["", "*"], dealer=0)
+    over = last.apply(scopa.Move.parse("2B"))
+    picture = " ".join(state_text(over, 0).split())
+    assert "table -" in picture
+    assert (
+        "last you: 2B laid down, the last card of the hand; the cards left on the table went "
+        "to the last player to capture"
+    ) in picture
+    # an Ace on an empty table goes to its player's pile under this rule
+    aces = attrs.evolve(CLASSIC, ace_on_empty_table_captures_itself=True)
+    lead = position(aces, ["1D 3C", "5C 6C"], piles=["", "*"])
+    picture = " ".join(state_text(lead.apply(scopa.Move.parse("1D")), 0).split())
+    assert "last you: 1D on the empty table, taking itself" in picture
+    # a card laid down that stays on the table is said as before
+    laid = position(CLASSIC, ["2B 3B", "4S 6S"], "5D", piles=["", "*"])
+    assert "last    you: 2B on the table" in state_text(laid.apply(scopa.Move.parse("2B")), 0)

@@ -6,12 +6,14 @@ and the visible countdown through a pseudo-terminal.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ import pytest
 import scopa
 from scopa import cli
 from scopa.agents import GreedyAgent
+from scopa.board import match_text
 from scopa.match import Claim
 from scopa.records import read_record, write_record
 from scopa.stakes import AbandonReason
@@ -31,8 +34,17 @@ COMMAND = [sys.executable, "-m", "scopa"]
 TERMINAL = {**os.environ, "TERM": "xterm-256color"}
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run every command in a folder of its own, where a recovery file may be written."""
+    monkeypatch.chdir(tmp_path)
+
+
 def run(
-    *args: str | bytes, stdin: str = "", env: dict[str, str] | None = None
+    *args: str | bytes,
+    stdin: str = "",
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*COMMAND, *args],
@@ -42,6 +54,7 @@ def run(
         timeout=120,
         check=False,
         env=env,
+        cwd=cwd,
         encoding="utf-8",
         errors="strict",
     )
@@ -161,7 +174,7 @@ def test_help_is_complete(command: list[str]) -> None:
     for word in {
         "play": ["--variant", "--opponent", "--seed", "--resume", "--no-clock"],
         "simulate": ["--agents", "--deals", "--workers", "--json"],
-        "replay": ["--all"],
+        "replay": ["--all", "--boards"],
     }.get(command[0] if command else "", []):
         assert word in result.stdout
 
@@ -178,6 +191,8 @@ def test_help_is_complete(command: list[str]) -> None:
         ["play", "--seed", str(2**64)],
         ["play", "--variant", "classic", "--resume", "match.txt"],
         ["replay", "no-such-record.txt"],
+        ["replay", "x" * 5000],
+        ["simulate", "--agents", "greedy,random", "--deals", "2", "--json", "x" * 5000],
     ],
 )
 def test_usage_errors_exit_2_with_one_line(args: list[str]) -> None:
@@ -185,6 +200,31 @@ def test_usage_errors_exit_2_with_one_line(args: list[str]) -> None:
     assert result.returncode == 2, args
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith("scopa: error:")
+    assert "x" * 100 not in result.stderr  # a long argument is quoted by a short prefix
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["replay", "a\0b"],
+        ["play", "--resume", "a\0b"],
+        ["simulate", "--agents", "greedy,random", "--deals", "2", "--json", "a\0b"],
+    ],
+)
+def test_a_file_name_with_a_nul_character_is_a_usage_error(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # no shell passes a NUL character, but main() takes any strings
+    with pytest.raises(SystemExit) as stop:
+        cli.main(args)
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert (
+        error
+        == "scopa: error: "
+        + ("--json 'a\\x00b'" if "--json" in args else "cannot read 'a\\x00b'")
+        + ": a file name cannot hold a NUL character\n"
+    )
 
 
 def test_a_rules_name_the_terminal_cannot_encode_is_one_line() -> None:
@@ -225,6 +265,18 @@ def test_rules_are_described_in_words() -> None:
     assert "no deal is annulled" in aces
     scopone = " ".join(run("rules", "scopone").stdout.split())
     assert "4 in 2 sides: players 0 and 2 against 1 and 3" in scopone
+
+
+def test_the_list_of_rules_keeps_its_columns() -> None:
+    lines = run("rules").stdout.splitlines()
+    rows = [line for line in lines if not line.startswith(" ")]
+    assert len(rows) == len(scopa.variant_names())
+    # every description starts in the same column, after the longest name and a space
+    width = max(map(len, scopa.variant_names()))
+    assert all(row[width] == " " and row[width + 1] != " " for row in rows)
+    assert any(row.startswith("asso-piglia-tutto-semplice 2 players") for row in rows)
+    assert all(len(line) <= 80 for line in lines)
+    assert all(line.startswith(" " * (width + 1)) for line in lines if line.startswith(" "))
 
 
 # ----------------------------------------------------------------------------- simulate
@@ -324,7 +376,7 @@ def test_live_play_celebrates_every_scopa_and_says_where_the_leftovers_go(
         left = (state.table - last.captured) | ({last.card} if not last.captured else set())
         taker = player if last.captured else state.last_capturer
         if left:
-            cards = " ".join(str(c) for c in sorted(left, key=lambda c: (c.rank, c.suit)))
+            cards = " ".join(str(c) for c in sorted(left))  # the standard order
             name = "you" if taker == 0 else f"player {taker}"
             assert f"The cards left on the table, {cards}, go to {name}" in result.stdout
 
@@ -364,12 +416,14 @@ def test_scopone_names_your_partner_and_fits_80_columns() -> None:
 def test_the_clock_counts_down_over_the_whole_move(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # help after 20 s leaves 10 s; the card comes 15 s later: the time has run out
+    # help after 20 s leaves 10 s, kept while the help is read (a minute); the card comes
+    # 15 s later: the time has run out
     record = tmp_path / "late.txt"
     card = first_move_keys("tretre", 2)[0]
-    player = Player(("help", 20), (card, 15), ("y", 0), (str(record), 0))
+    player = Player(("help", 20), ("", 60), (card, 15), ("y", 0), (str(record), 0))
     assert play(player, "--variant", "tretre", "--seed", "2") == 0
     assert player.offered_for("Your move") == [30, 10]
+    assert player.offered_for("Press Enter to go back") == [None]
     out = capsys.readouterr().out
     assert "The clock runs: 30 s a move" in out
     assert "Time is up" in out
@@ -387,7 +441,7 @@ def test_a_move_in_time_is_played_and_the_next_move_has_its_own_clock(
     player = Player(*answers(keys, 29), ("quit", 1), ("a", 1), ("n", 0))
     assert play(player, "--variant", "tretre", "--seed", "2") == 0
     assert player.offered_for("Your move") == [30, 30]
-    assert player.offered_for("Abandon") == [29]
+    assert player.offered_for("Abandon") == [None]  # the clock stops in the menu
     out = capsys.readouterr().out
     assert "You play" in out
     assert "Time is up" not in out
@@ -404,11 +458,46 @@ def test_a_late_answer_is_refused_by_the_rules(capsys: pytest.CaptureFixture[str
     assert "You play" not in out
 
 
-def test_the_clock_keeps_running_through_the_menu(capsys: pytest.CaptureFixture[str]) -> None:
-    player = Player((INTERRUPT, 10), ("c", 25), ("n", 0))
+def test_the_clock_stops_while_the_menu_is_open(capsys: pytest.CaptureFixture[str]) -> None:
+    # Ctrl-C after 10 s; "continue" 35 s later: the move still has its 20 s
+    keys = first_move_keys("tretre", 2)
+    player = Player((INTERRUPT, 10), ("c", 35), *answers(keys, 19), ("quit", 0), ("a", 0))
+    player.answers.append(("n", 0))
     assert play(player, "--variant", "tretre", "--seed", "2") == 0
-    assert player.offered_for("Abandon") == [20]
-    assert "Time is up" in capsys.readouterr().out
+    assert player.offered_for("Abandon") == [None, None]
+    assert player.offered_for("Your move") == [30, 20, 30]
+    out = capsys.readouterr().out
+    assert "Time is up" not in out
+    assert "You play" in out
+    assert "You abandon the match" in out
+
+
+def test_the_clock_starts_when_the_board_is_drawn(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    player = Player(("quit", 0), ("a", 0), ("n", 0))
+
+    def slow(*args: Any) -> str:
+        player.now += 3  # drawing the board takes 3 s
+        return match_text(*args)
+
+    monkeypatch.setattr(cli, "match_text", slow)
+    assert play(player, "--variant", "tretre", "--seed", "2") == 0
+    assert player.offered_for("Your move") == [30]
+    words = " ".join(capsys.readouterr().out.split())
+    # the rule is said before the first move: one timeout forfeits the match
+    assert "a player who runs out of time, even once, abandons the whole match" in words
+
+
+def test_an_answer_for_one_question_is_not_taken_for_another(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the time runs out; a "c" meant for the menu comes to the question whether to save
+    keys = first_move_keys("tretre", 2)
+    player = Player(*answers(keys, 31), ("c", 0), ("n", 0))
+    assert play(player, "--variant", "tretre", "--seed", "2") == 0
+    assert player.offered_for("Save the match record") == [None, None]
+    assert "Answer y or n." in capsys.readouterr().out
 
 
 def test_no_clock_plays_untimed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -492,12 +581,118 @@ def test_saving_into_a_folder_asks_again(
     assert good.exists()
 
 
+def test_a_file_name_that_cannot_be_a_file_is_asked_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = tmp_path / "good.txt"
+    long_name = "x" * 5000
+    player = Player((INTERRUPT, 0), ("s", 0), ("bad\0name.txt", 0), (long_name, 0), (str(good), 0))
+    assert play(player, "--seed", "4") == 0
+    out = capsys.readouterr().out
+    assert "Cannot write 'bad\\x00name.txt': a file name cannot hold a NUL character" in out
+    assert "File name too long" in out
+    assert long_name not in out  # the message quotes a short prefix
+    assert all(len(line) <= 120 for line in out.splitlines())
+    assert player.offered_for("File name") == [None, None, None]
+    assert not read_record(good.read_text(encoding="utf-8")).is_over
+
+
 def test_the_default_name_is_offered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     player = Player((INTERRUPT, 0), ("s", 0), ("", 0))
     assert play(player, "--seed", "4") == 0
     assert player.prompts[-1] == "File name [scopa-match.txt]: "
     assert (tmp_path / "scopa-match.txt").exists()
+
+
+def test_a_wrong_number_for_the_capture_is_asked_again(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # classic, seed 0: player 1 leads; then you hold 3C 10C 1S and the table is
+    # 4C 5C 4S 2B 4B. 10C takes three cards adding up to 10: a 4, another 4 and 2B.
+    wrong = ["7", "0", "x", "9" * 5000, "\u00b2"]  # "²" is a digit, but not a number
+    player = Player(("10c", 0), *answers([*wrong, "2", "quit", "a", "n"], 0))
+    assert play(player, "--seed", "0") == 0
+    assert player.offered_for("Which capture") == [None] * 6
+    out = capsys.readouterr().out
+    assert out.count("Choose one of the numbers 1 to 3.") == 5
+    assert "  1) take 4C 4S 2B\n  2) take 4C 2B 4B\n  3) take 4S 2B 4B\n" in out
+    assert "You play 10C taking 4C 2B 4B" in out
+    # the menu lists the captures in the order of the legal moves
+    match = scopa.Match.new(CLASSIC, seed=0)
+    state = match.state.apply(GreedyAgent().choose(scopa.view(match.state), random.Random(0)))
+    ten = scopa.Card.parse("10C")
+    assert [str(m) for m in state.legal_moves() if m.card == ten] == [
+        "10Cx4C+4S+2B",
+        "10Cx4C+2B+4B",
+        "10Cx4S+2B+4B",
+    ]
+
+
+def test_enter_at_the_capture_goes_back_to_the_card(capsys: pytest.CaptureFixture[str]) -> None:
+    player = Player(("10c", 0), ("", 0), ("quit", 0), ("a", 0), ("n", 0))
+    assert play(player, "--seed", "0") == 0
+    assert [p.split()[0] for p in player.prompts] == ["Your", "Which", "Your", "Abandon", "Save"]
+
+
+def test_ctrl_c_twice_offers_to_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "saved.txt"
+    keys = first_move_keys("classic", 4)
+    player = Player(*answers(keys, 0), (INTERRUPT, 0), (INTERRUPT, 0), ("y", 0), (str(saved), 0))
+    assert play(player, "--seed", "4") == 1
+    assert "Stopping. Save the match record first? [Y/n] " in player.prompts
+    match = read_record(saved.read_text(encoding="utf-8"))
+    assert not match.is_over
+    assert len(match.state.history) >= 2  # the computer's lead and your move
+    assert "scopa: stopped" in capsys.readouterr().err
+
+
+def test_input_that_ends_saves_a_recovery_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "scopa-recovery.txt").write_text("an earlier one", encoding="utf-8")
+    keys = first_move_keys("classic", 4)
+    player = Player(*answers(keys, 0))  # then the input ends: no answer to the offer either
+    assert play(player, "--seed", "4") == 1
+    assert (tmp_path / "scopa-recovery.txt").read_text(encoding="utf-8") == "an earlier one"
+    recovered = tmp_path / "scopa-recovery-2.txt"
+    match = read_record(recovered.read_text(encoding="utf-8"))
+    assert len(match.state.history) >= 2
+    out = capsys.readouterr().out
+    assert f"The match record is saved in {recovered}" in out
+    assert f"scopa play --resume {recovered}" in out
+
+
+def test_piped_input_that_ends_saves_a_recovery_file(tmp_path: Path) -> None:
+    keys = first_move_keys("classic", 4)
+    result = run("play", "--seed", "4", stdin="\n".join(keys) + "\n", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.strip() == "scopa: stopped"
+    recovered = tmp_path / "scopa-recovery.txt"
+    assert f"The match record is saved in {recovered}" in result.stdout
+    assert read_record(recovered.read_text(encoding="utf-8")).state.history
+    # no move of yours, nothing to lose: no file
+    untouched = tmp_path / "untouched"
+    untouched.mkdir()
+    result = run("play", "--seed", "4", stdin="", cwd=untouched)
+    assert result.returncode == 1
+    assert list(untouched.iterdir()) == []
+
+
+def test_a_reader_without_an_answer_stops_the_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # None is the answer of a reader whose time ran out; with no clock, no answer at all
+    monkeypatch.chdir(tmp_path)
+    typed = iter(first_move_keys("classic", 4))
+
+    def read(prompt: str, seconds: float | None) -> str | None:
+        return next(typed, None)
+
+    assert cli.main(["play", "--seed", "4"], read=read) == 1
+    assert "scopa: stopped" in capsys.readouterr().err
+    assert read_record((tmp_path / "scopa-recovery.txt").read_text(encoding="utf-8"))
 
 
 # ----------------------------------------------------------------------------- records
@@ -623,8 +818,20 @@ def test_the_board_is_redrawn_in_place_in_colour() -> None:
     exits_cleanly(child)
 
 
+def start_timed(child: Any) -> None:
+    """Read the rules of the clock, and press Enter to draw the board and start it."""
+    child.expect("Press Enter to start: the clock starts when the board is drawn.")
+    words = " ".join(child.before.split())
+    assert "a player who runs out of time, even once, abandons the whole match" in words
+    assert "\x1b[2J" not in child.before  # nothing has cleared the words away
+    child.sendline("")
+
+
 def test_the_countdown_is_visible_on_a_terminal() -> None:
     child = spawn("play", "--variant", "tretre", "--seed", "2")
+    start_timed(child)
+    child.expect_exact("\x1b[H\x1b[2J")
+    child.expect("Clock: 30 s a move; running out of time abandons the match.")
     child.expect("Clock: 30 s left for this move")
     child.expect("Your move")
     # the line above the prompt is rewritten in place as the seconds pass
@@ -634,6 +841,7 @@ def test_the_countdown_is_visible_on_a_terminal() -> None:
 
 def test_ctrl_c_offers_to_abandon_with_the_variant_consequences() -> None:
     child = spawn("play", "--variant", "tretre", "--seed", "2")
+    start_timed(child)
     child.expect("Your move")
     interrupt(child, "a")
     # hand 1 abandoned: -30 brilli, and the other player takes the 10 of the hand
@@ -658,6 +866,43 @@ def test_ctrl_c_can_save_and_resume(tmp_path: Path) -> None:
     assert "You abandon" in resumed.stdout
 
 
+def test_a_replay_shows_the_stakes_the_hands_and_on_request_the_boards(
+    tmp_path: Path,
+) -> None:
+    # tretre, seed 2: hand 1 is played to its end with the first legal moves, then player 0
+    # runs out of time in hand 2
+    rules = scopa.find_variant("tretre")
+    match = scopa.Match.new(rules, seed=2)
+    while not match.hands:
+        match = match.apply(match.state.legal_moves()[0])
+    match = match.timeout()
+    record = tmp_path / "tretre.txt"
+    record.write_text(write_record(match), encoding="utf-8")
+    out = run("replay", str(record), "--all").stdout
+    words = " ".join(out.split())
+    assert "Stakes: brilli: 10 in each of the first 3 hands" in words
+    hand = match.hands[0]
+    mine, theirs = hand.points
+    assert f"Hand 1 is over: player 0 {mine}, player 1 {theirs}." in out
+    assert f"Points: player 0 {mine}, player 1 {theirs}" in out
+    # the 10 brilli of hand 1 in proportion to the points (5 each when nobody scores)
+    total = mine + theirs
+    shares = [10 * p / total if total else 5 for p in (mine, theirs)]
+    shown = [f"{share:.2f}".removesuffix(".00") for share in shares]
+    assert f"  Brilli: player 0 {shown[0]}, player 1 {shown[1]}" in out
+    # at the end: player 0 abandons in hand 2, keeps hand 1's share and loses 30; player 1
+    # adds the 10 of hand 2
+    final = [shares[0] - 30, shares[1] + 10]
+    shown = [f"{value:.2f}".removesuffix(".00") for value in final]
+    assert f"Player 0 abandoned (timeout).\nPoints: player 0 {mine}, player 1 {theirs}\n" in out
+    assert f"Brilli: player 0 {shown[0]}, player 1 {shown[1]}\nWinner: player 1\n" in out
+    assert "table " not in out  # no boards unless asked
+    boards = run("replay", str(record), "--all", "--boards").stdout
+    plays = len(hand.history)
+    assert boards.count("\ntable   ") == plays + 2  # hand 1 dealt and after each play; hand 2
+    assert boards.count("tretre: the hand is over") == 1
+
+
 def test_replay_on_a_terminal_says_what_to_press(tmp_path: Path) -> None:
     record = record_file(tmp_path / "match.txt", CLASSIC, plays=4)
     child = spawn("replay", str(record))
@@ -668,6 +913,73 @@ def test_replay_on_a_terminal_says_what_to_press(tmp_path: Path) -> None:
     child.expect_exact("(Enter, or q to stop) ")
     child.sendline("q")
     exits_cleanly(child)
+
+
+class Terminal(io.StringIO):
+    """Standard output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_board_at_the_end_of_a_hand_is_headed_by_that_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setenv("TERM", "xterm")
+    keys = keystrokes("classic", 7)
+    boards: list[str] = []
+
+    def read(prompt: str, seconds: float | None) -> str:
+        """Play hand 1 with the keystrokes, keep the board it ends on, then abandon."""
+        if prompt.startswith("Press Enter to deal"):
+            boards.append(screen.getvalue().rsplit("\x1b[2J", 1)[-1])
+            keys.clear()
+            return ""
+        answer = {"Abandon": "a", "Save": "n"}.get(prompt.split()[0])
+        return answer or (keys.pop(0) if keys else "quit")
+
+    assert cli.main(["play", "--seed", "7"], read=read) == 0
+    board = re.sub(r"\x1b\[[0-9;]*m", "", boards[0])
+    assert "classic match to 11 points, hand 1 over\n" in board
+    assert "hand 2" not in board
+    assert "score of the hand" in board
+
+
+def test_what_was_typed_when_the_time_ran_out_is_not_read_by_the_next_prompt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    main, terminal = os.openpty()
+    with open(terminal, encoding="utf-8") as stdin:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        keyboard = cli._Keyboard(cli._Screen(io.StringIO()), time.monotonic)
+        os.write(main, b"7d")  # typed, but not entered before the time runs out
+        assert keyboard("Your move: ", 0.5) is None
+        os.write(main, b"y\n")
+        assert keyboard("Save the match record? [y/N] ", None) == "y"
+    os.close(main)
+
+
+def test_ctrl_d_on_a_terminal_offers_to_save(tmp_path: Path) -> None:
+    saved = tmp_path / "saved.txt"
+    child = spawn("play", "--seed", "4")
+    child.expect("Your move")
+    for key in first_move_keys("classic", 4):
+        child.sendline(key)
+    child.expect("Player 1 plays")  # the computer answers your move
+    child.expect("Your move")
+    child.sendeof()
+    child.expect_exact("Stopping. Save the match record first? [Y/n] ")
+    child.sendline("")
+    child.expect("File name")
+    child.sendline(str(saved))
+    child.expect("Saved to")
+    pexpect = pytest.importorskip("pexpect")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert len(read_record(saved.read_text(encoding="utf-8")).state.history) >= 3
 
 
 def test_left_on_table_keeps_an_ace_that_goes_to_its_players_pile() -> None:
@@ -720,15 +1032,15 @@ def test_a_cirulla_match_declares_shows_and_scores(tmp_path: Path) -> None:
 
 
 def test_declarations_typed_refused_and_asked(capsys: pytest.CaptureFixture[str]) -> None:
-    # cirulla, seed 3: after player 1's 9D takes 9C you hold 2D 6S 7C, table 2S 8S 10S. With
+    # cirulla, seed 3: after player 1's 9D takes 9C you hold 2D 7C 6S, table 2S 8S 10S. With
     # the matta 7C as 1 the hand makes 9, a busso; 2, 6 and 7C cannot be three of a kind.
     player = Player(("2d@tris", 0), ("2d!", 0), ("2d@busso", 0), ("quit", 0), ("a", 0), ("n", 0))
     assert play(player, "--variant", "cirulla", "--seed", "3") == 0
     out = capsys.readouterr().out
     assert "You may declare your hand with this card: busso (3 points)." in out
-    assert "Your hand 2D 6S 7C is not a tris: three cards of one rank." in out
+    assert "Your hand 2D 7C 6S is not a tris: three cards of one rank." in out
     assert "There are no claims under the cirulla rules." in out
-    assert "You play 2D taking 2S, declaring busso (3 points), and show 6S 7C" in out
+    assert "You play 2D taking 2S, declaring busso (3 points), and show 7C 6S" in out
     assert "Declare your hand?" not in player.prompts
 
 
@@ -738,7 +1050,7 @@ CLAIMS = attrs.evolve(CLASSIC, name="claims", claim_out=True, target=1)
 @pytest.mark.parametrize(
     ("typed", "right"),
     [
-        # seed 31, after player 1's move: you hold 2B 7B 8S, table 6C 7D. 7B must take the
+        # seed 31, after player 1's move: you hold 8S 2B 7B, table 7D 6C. 7B must take the
         # settebello, a point nobody can take back: the target of 1 is reached.
         ("7b!", True),
         # 8S takes nothing (no 8, 6 + 7 is 13): no point is sure yet
@@ -752,7 +1064,7 @@ def test_a_claim_ends_the_match(
     player = Player((typed, 0), ("n", 0))
     assert cli.main(["play", "--resume", str(record), "--seed", "31"], read=player.read) == 0
     out = capsys.readouterr().out
-    assert "table   6C 7D" in out
+    assert "table   7D 6C" in out
     assert "Add ! to a move (7D!) to claim" in out
     assert f"The claim is {'right' if right else 'wrong'}: the match is over." in out
     assert f"You claimed 1 point, {'rightly' if right else 'wrongly'}." in out

@@ -208,9 +208,10 @@ def test_a_position_prints_as_a_picture_for_terminals() -> None:
     # Classic deals (40 - 4) / (2 × 3) = 6 times a hand; seed 1 is the position of DEALT.
     picture = str(GameState.from_text(CLASSIC, DEALT)).splitlines()
     assert picture[0] == "classic: deal 1 of 6, to play: player 1"
-    assert picture[1].split() == ["table", "2C", "5D", "6D", "8C"]
+    # cards in the standard order: denari, coppe, spade, bastoni
+    assert picture[1].split() == ["table", "5D", "6D", "2C", "8C"]
     assert picture[2].split() == ["stock", "30", "cards"]
-    assert picture[-1].split() == [">", "player", "1", "1D", "3S", "9C", "0", "0"]
+    assert picture[-1].split() == [">", "player", "1", "1D", "9C", "3S", "0", "0"]
     match = str(Match.new(CLASSIC, seed=1)).splitlines()
     assert match[0] == "classic match to 11 points, hand 1"
     assert match[1].split() == ["points", "player", "0", "0,", "player", "1", "0"]

@@ -3,7 +3,9 @@
 `print(state)` and `print(match)` draw these pictures ([`to_text`][scopa.GameState.to_text]
 keeps the one-line position notation). A picture is plain text of at most 80 columns,
 without colour, and writes cards the way they are typed: `7D` is the seven of denari (the
-suits are D denari, C coppe, S spade, B bastoni). Hands and the table are sorted by rank.
+suits are D denari, C coppe, S spade, B bastoni). Hands, the table and every other list
+of cards are written in the standard order of the cards (denari Ace to Re, then coppe,
+spade and bastoni), separated by spaces.
 Seen from one seat, that player is `you` and the other hands are face down (`##`).
 
 Examples:
@@ -70,7 +72,7 @@ from scopa import (
     Settebello,
     Tiebreak,
 )
-from scopa._scene import Scene, by_rank, check_seat, scene, side_letter
+from scopa._scene import Scene, check_seat, scene, side_letter
 
 __all__ = [
     "WIDTH",
@@ -123,8 +125,12 @@ def side_name(rules: Rules, side: int, seat: int | None = None) -> str:
 
 
 def cards_text(cards: Iterable[Card]) -> str:
-    """Cards as typed, sorted by rank, then suit in the order D C S B (`1C 7D 7C`); `-` for none."""
-    return " ".join(str(card) for card in sorted(cards, key=by_rank)) or "-"
+    """Cards as typed, in the standard order of the cards (`7D 1C 7C`); `-` for none.
+
+    The standard order is that of [`DECK`][scopa.DECK]: denari from the Ace to the Re,
+    then coppe, spade and bastoni.
+    """
+    return " ".join(str(card) for card in sorted(cards)) or "-"
 
 
 def card_name(card: Card) -> str:
@@ -208,7 +214,7 @@ def _sides_line(seen: Scene) -> list[str]:
 def _hand_cell(hand: tuple[Card, ...] | int, shown: tuple[Card, ...]) -> str:
     """A hand: its cards, or the cards a declaration showed and `##` for the others."""
     if isinstance(hand, int):
-        return " ".join([*map(str, shown), *[_HIDDEN] * (hand - len(shown))]) or "-"
+        return " ".join([*map(str, sorted(shown)), *[_HIDDEN] * (hand - len(shown))]) or "-"
     return cards_text(hand)
 
 
@@ -250,6 +256,20 @@ def _shown_line(seen: Scene) -> list[str]:
     return _field("shown", "; ".join(shown)) if shown else []
 
 
+def _last_play(move: Move, seen: Scene) -> str:
+    """The last play in words, saying where a card laid down went when it left the table."""
+    text = move_text(move)
+    if move.captured or move.card in seen.table:
+        return text
+    rest = text.removeprefix(f"{move.card} on the table")
+    if seen.current is None:
+        return (
+            f"{move.card} laid down, the last card of the hand{rest}; the cards left on the "
+            "table went to the last player to capture"
+        )
+    return f"{move.card} on the empty table, taking itself{rest}"
+
+
 def state_text(state: GameState | PlayerView, player: int | None = None) -> str:
     """A text picture of a position.
 
@@ -275,7 +295,7 @@ def state_text(state: GameState | PlayerView, player: int | None = None) -> str:
     lines += _field("stock", _count(seen.stock, "card") if seen.stock else "empty")
     if seen.last is not None:
         who, move = seen.last
-        lines += _field("last", f"{player_name(who, seen.seat)}: {move_text(move)}")
+        lines += _field("last", f"{player_name(who, seen.seat)}: {_last_play(move, seen)}")
     lines += _shown_line(seen)
     lines += ["", *_player_rows(seen)]
     if seen.score is not None:

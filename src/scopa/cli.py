@@ -4,8 +4,11 @@ On a terminal, `scopa play` draws the match as a board that it redraws in place 
 pictures of [`scopa.board`](#text-pictures)) with the latest plays below it, and colours
 the cards by suit when `rich` is installed (the `cli` extra). When its output is not a
 terminal it prints plain scrolling text instead. Under rules with a time limit per move
-(tretre: 30 seconds) it runs a visible clock, and a player who runs out of time abandons
-the match, as the rules say; `--no-clock` turns the clock off.
+(tretre: 30 seconds) it runs a visible clock from when the board is drawn, stopped while
+the help or the menu is shown, and a player who runs out of time abandons the match, as
+the rules say; `--no-clock` turns the clock off. When the player stops the command
+(Ctrl-D, or Ctrl-C in the menu) it offers to save the match, and writes it to a recovery
+file when the offer cannot be answered.
 
 Bad input ends the command with a one-line message on standard error: exit status 2 for
 a bad argument (an unknown variant, a missing file), 1 for bad data (a record that cannot
@@ -24,11 +27,13 @@ import random
 import select
 import shutil
 import sys
+import tempfile
 import textwrap
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -51,11 +56,11 @@ from scopa.board import (
 )
 from scopa.cards import Card, Rank
 from scopa.errors import ScopaError
-from scopa.match import Match
+from scopa.match import HandRecord, Match
 from scopa.moves import Declaration, Move
 from scopa.records import read_record, write_record
 from scopa.rules import Rules, find_variant, variant_aliases, variant_names
-from scopa.stakes import AbandonReason
+from scopa.stakes import AbandonReason, BrilliEconomy
 from scopa.state import GameState, view
 from scopa.tournament import tournament
 
@@ -73,7 +78,7 @@ Reader = Callable[[str, float | None], str | None]
 
 It is called with the prompt and the seconds left to answer (`None` when there is no
 limit), and returns the line typed, or `None` when the time ran out. It raises `EOFError`
-at the end of the input.
+at the end of the input; `None` for a prompt without a limit is read the same way.
 """
 
 _SAVE_NAME = "scopa-match.txt"
@@ -201,7 +206,16 @@ class _Keyboard:
         line = self._line(self.clock() + seconds)
         if line is None:
             self.screen.write("\n")
+            self._discard()
         return line
+
+    def _discard(self) -> None:
+        """Forget what was typed for a prompt whose time ran out, so no later prompt reads it."""
+        self.pending = b""
+        if os.isatty(sys.stdin.fileno()):
+            import termios  # POSIX only, as this reader is
+
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
 
     def _line(self, deadline: float | None) -> str | None:
         """The next line, or `None` if the deadline passes first."""
@@ -223,6 +237,8 @@ class _Keyboard:
                 self.ended = not chunk
                 self.pending += chunk
         if not self.pending:
+            if os.isatty(fd):
+                self.ended = False  # Ctrl-D on a terminal ends one answer, not the input
             raise EOFError
         line, _, self.pending = self.pending.partition(b"\n")
         return line.decode(sys.stdin.encoding or "utf-8", "replace")
@@ -250,9 +266,26 @@ class _Io:
     clock: Callable[[], float]
 
 
-def _yes(io_: _Io, prompt: str) -> bool:
+def _read(io_: _Io, prompt: str) -> str:
+    """The answer to a prompt without a time limit.
+
+    A reader that answers `None` (no answer) is taken to have reached the end of its input.
+    """
     answer = io_.read(prompt, None)
-    return answer is not None and answer.strip().lower().startswith("y")
+    if answer is None:
+        raise EOFError
+    return answer
+
+
+def _yes(io_: _Io, prompt: str, *, default: bool = False) -> bool:
+    """A yes or a no, asked again until the answer is one; Enter gives the default."""
+    while True:
+        answer = _read(io_, prompt).strip().lower()
+        if not answer:
+            return default
+        if answer in ("y", "yes", "n", "no"):
+            return answer.startswith("y")
+        io_.screen.say("Answer y or n.", "red")
 
 
 # ----------------------------------------------------------------------------- arguments
@@ -275,8 +308,8 @@ def _load(path: str) -> Match:
     """The match of a record file."""
     try:
         data = Path(path).read_bytes()
-    except OSError as error:
-        raise _UsageError(f"cannot read {_quoted(path)}: {error.strerror}") from None
+    except (OSError, ValueError) as error:
+        raise _UsageError(f"cannot read {_quoted(path)}: {_why_not(error)}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -309,15 +342,33 @@ class _Game:
         self.rng = random.Random(seed)
         self.limit = match.rules.move_time_limit if clock else None
         self.clock_off = not clock and match.rules.move_time_limit is not None
-        self.deadline: float | None = None
+        self.deadline: float | None = None  # when the move's time runs out, while it runs
+        self.left: float | None = None  # the seconds left for the move, while its clock stops
         self.log: list[tuple[str, str]] = []
         self.stopped = False
+        self.unsaved = False  # whether the player has acted since the match was started or saved
 
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> int:
-        """Play until the match is over or the player stops."""
-        self._introduce()
+        """Play until the match is over or the player stops.
+
+        Raises:
+            EOFError: the input ended; the record was offered for saving, or written to a
+                recovery file when the offer could not be answered.
+            KeyboardInterrupt: Ctrl-C in the menu; the same.
+        """
+        try:
+            self._introduce()
+            self._play()
+            if self.match.is_over:
+                self._finish()
+        except (EOFError, KeyboardInterrupt):
+            self._rescue()
+            raise
+        return 0
+
+    def _play(self) -> None:
         announced = 0
         while not self.match.is_over and not self.stopped:
             if self.match.awaiting_deal:
@@ -338,9 +389,6 @@ class _Game:
             except KeyboardInterrupt:  # Ctrl-C, at any moment of the match
                 self.screen.say()
                 self._menu()
-        if self.match.is_over:
-            self._finish()
-        return 0
 
     def _introduce(self) -> None:
         rules = self.match.rules
@@ -355,6 +403,8 @@ class _Game:
             say(words)
         say(self._clock_words())
         say("Type help for help, quit to stop.")
+        if self.limit is not None and self.screen.is_board:
+            _read(self.io, "Press Enter to start: the clock starts when the board is drawn. ")
 
     def _partners(self) -> str:
         rules = self.match.rules
@@ -378,8 +428,10 @@ class _Game:
         if self.clock_off:
             return f"The clock is off (--no-clock): the limit of {limit:g} s a move is not applied."
         return (
-            f"The clock runs: {limit:g} s a move, and a player who runs out of time abandons "
-            "the match (start with --no-clock to play untimed)."
+            f"The clock runs: {limit:g} s a move, from when the board is drawn. Under the "
+            f"{self.match.rules.name} rules a player who runs out of time, even once, abandons "
+            "the whole match (start with --no-clock to play untimed). The clock stops while "
+            "the help or the quit menu is shown."
         )
 
     def _note(self, text: str, style: str = "") -> None:
@@ -397,19 +449,20 @@ class _Game:
             return
         self.screen.clear()
         rules = self.match.rules
-        clock = ""
-        if self.limit is not None:
-            clock = f" Clock: {self.limit:g} s a move."
-        elif self.clock_off:
-            clock = " Clock: off."
         self.screen.say(
             f"scopa {__version__}: {rules.name} against the computer ({self.opponent}). "
             "Type help for help.",
             "bold",
         )
-        self.screen.say(f"Suits: {_SUITS}.{clock}")
-        self.screen.say()
+        self.screen.say(f"Suits: {_SUITS}.{' Clock: off.' if self.clock_off else ''}")
         lines = picture.splitlines()
+        if self.limit is not None:
+            lines = [
+                f"Clock: {self.limit:g} s a move; running out of time abandons the match.",
+                "",
+                *lines,
+            ]
+        self.screen.say()
         for line in lines:
             self.screen.say(line)
         room = shutil.get_terminal_size().lines - len(lines) - 8
@@ -446,25 +499,44 @@ class _Game:
         return move.announced(move.declaration, claim=right)
 
     def _human_turn(self) -> None:
-        if self.deadline is None and self.limit is not None:
-            self.deadline = self.io.clock() + self.limit
         self._draw(match_text(self.match, self.human))
         state = self.match.state
         allowed = _declarations_allowed(state.legal_moves())
         if allowed:
             kinds = " or ".join(declaration_text(d) for d in allowed)
             self.screen.say(f"You may declare your hand with this card: {kinds}.", "bold")
+        self._start_clock()
         choice = self._choose_move(state)
         if choice == "menu":
             self._menu()
         elif choice == "time":
             self._time_up(self.match.timeout())
         elif isinstance(choice, Move):
-            elapsed = None
-            if self.deadline is not None and self.limit is not None:
-                elapsed = self.limit - (self.deadline - self.io.clock())
+            self._apply(self.human, choice, self._stop_clock())
+
+    # ------------------------------------------------------------------ the clock
+
+    def _start_clock(self) -> None:
+        """Start the clock of the move, or start it again where it stopped."""
+        if self.limit is None or self.deadline is not None:
+            return
+        left = self.limit if self.left is None else self.left
+        self.deadline = self.io.clock() + left
+        self.left = None
+
+    def _pause_clock(self) -> None:
+        """Stop the clock of the move for a while, keeping the seconds left."""
+        if self.deadline is not None:
+            self.left = max(0.0, self.deadline - self.io.clock())
             self.deadline = None
-            self._apply(self.human, choice, elapsed)
+
+    def _stop_clock(self) -> float | None:
+        """Stop the clock for good; the seconds the move took (`None` when untimed)."""
+        used = None
+        if self.limit is not None and self.deadline is not None:
+            used = self.limit - (self.deadline - self.io.clock())
+        self.deadline = self.left = None
+        return used
 
     def _ask(self, prompt: str) -> str | None:
         """An answer within the time left for the move, or `None` once it has run out."""
@@ -474,6 +546,8 @@ class _Game:
             if seconds <= 0:
                 return None
         answer = self.io.read(prompt, seconds)
+        if answer is None and seconds is None:
+            raise EOFError  # no answer where time cannot run out: the input has ended
         return None if answer is None else answer.strip()
 
     def _choose_move(self, state: GameState) -> Move | str:
@@ -536,9 +610,10 @@ class _Game:
             answer = self._ask("Declare your hand? ")
             if answer is None:
                 return "time"
-            if answer.isdigit() and int(answer) <= len(allowed):
-                return None if answer == "0" else allowed[int(answer) - 1]
-            self.screen.say("Choose one of the numbers above.", "red")
+            chosen = _number(answer, len(allowed))
+            if chosen is not None:
+                return None if chosen == 0 else allowed[chosen - 1]
+            self.screen.say(f"Choose one of the numbers 0 to {len(allowed)}.", "red")
 
     def _options(self, state: GameState, text: str) -> list[Move]:
         """The plain moves `text` may mean: a card alone, or a whole move such as `7Dx3C+4S`.
@@ -565,16 +640,23 @@ class _Game:
         return options
 
     def _choose_capture(self, options: list[Move]) -> Move | str | None:
+        """The capture chosen among `options`, `"time"`, or `None` to choose another card.
+
+        The options are listed in the order of the legal moves.
+        """
         for number, option in enumerate(options, 1):
             taken = cards_text(option.captured) if option.captured else "nothing (lay it down)"
             self.screen.say(f"  {number}) take {taken}")
-        answer = self._ask("Which capture? ")
-        if answer is None:
-            return "time"
-        if answer.isdigit() and 1 <= int(answer) <= len(options):
-            return options[int(answer) - 1]
-        self.screen.say("Choose one of the numbers above.", "red")
-        return None
+        while True:
+            answer = self._ask("Which capture (Enter for another card)? ")
+            if answer is None:
+                return "time"
+            if not answer:
+                return None
+            chosen = _number(answer, len(options))
+            if chosen is not None and chosen >= 1:
+                return options[chosen - 1]
+            self.screen.say(f"Choose one of the numbers 1 to {len(options)}.", "red")
 
     def _help(self, state: GameState) -> None:
         say = self.screen.say
@@ -593,12 +675,17 @@ class _Game:
         if allowed:
             say("You may declare now: " + " or ".join(declaration_text(d) for d in allowed))
         say("Type quit (or press Ctrl-C) to abandon or save the match.")
-        if self.limit is not None:
-            say(f"The clock keeps running: {self.limit:g} s for each whole move.")
+        if self.deadline is not None:
+            left = math.ceil(self.deadline - self.io.clock())
+            self._pause_clock()
+            say(f"The clock stops while you read, with {left} s left for your move.")
+            _read(self.io, "Press Enter to go back to your move. ")
+            self._start_clock()
 
     # ------------------------------------------------------------------ playing a move
 
     def _apply(self, player: int, move: Move, elapsed: float | None) -> None:
+        self.unsaved = self.unsaved or player == self.human
         before = self.match.state
         after = self.match.apply(move, elapsed=elapsed)
         if after.abandonment is not None:
@@ -642,15 +729,18 @@ class _Game:
             self.screen.say()
             self.screen.say(score_text(record.score, rules, self.human))
             return
-        summary = match_summary(self.match, self.human)
-        self._draw(f"{summary}\n\n{state_text(final, self.human)}")
+        summary = match_summary(self.match, self.human).split("\n", 1)
+        if not self.match.is_over:  # the heading names the next hand, already dealt
+            summary[0] = f"{summary[0].rsplit(', ', 1)[0]}, hand {record.number} over"
+        self._draw("\n".join(summary) + f"\n\n{state_text(final, self.human)}")
         if not self.match.is_over:
-            self.io.read("Press Enter to deal the next hand. ", None)
+            _read(self.io, "Press Enter to deal the next hand. ")
 
     def _time_up(self, over: Match) -> None:
         assert self.limit is not None  # only a timed move runs out of time
-        self.deadline = None
+        self._stop_clock()
         self.match = over
+        self.unsaved = True
         self._note(
             f"Time is up: you took more than {self.limit:g} s, and under the "
             f"{over.rules.name} rules you abandon the match.",
@@ -660,20 +750,19 @@ class _Game:
     # ------------------------------------------------------------------ stopping
 
     def _menu(self) -> None:
-        """Ctrl-C or quit: abandon, save and stop, or go on."""
+        """Ctrl-C or quit: abandon, save and stop, or go on; the move's clock stops meanwhile."""
+        self._pause_clock()
         while True:
-            answer = self._ask("Abandon the match (a), save it and stop (s), or continue (c)? ")
-            if answer is None:
-                self._time_up(self.match.timeout())
-                return
-            key = answer.lower()[:1]
+            prompt = "Abandon the match (a), save it and stop (s), or continue (c)? "
+            key = _read(self.io, prompt).strip().lower()[:1]
             if key == "a":
-                self.deadline = None
+                self._stop_clock()
                 self.match = self.match.abandon(self.human, AbandonReason.VOLUNTARY)
+                self.unsaved = True
                 self._note("You abandon the match.", "bold")
                 return
             if key == "s":
-                self.deadline = None
+                self._stop_clock()
                 self.stopped = True
                 self._save()
                 return
@@ -709,18 +798,86 @@ class _Game:
     def _save(self) -> None:
         """Ask for a file name and write the record, asking before replacing a file."""
         while True:
-            name = self.io.read(f"File name [{_SAVE_NAME}]: ", None)
-            name = (name or "").strip() or _SAVE_NAME
+            name = _read(self.io, f"File name [{_SAVE_NAME}]: ").strip() or _SAVE_NAME
             path = Path(name)
-            if path.exists() and not _yes(self.io, f"{name} exists. Replace it? [y/N] "):
+            try:
+                exists = path.exists()
+            except (OSError, ValueError):  # writing says what is wrong with the name
+                exists = False
+            if exists and not _yes(self.io, f"{name} exists. Replace it? [y/N] "):
                 continue
             try:
                 path.write_text(write_record(self.match), encoding="utf-8")
-            except OSError as error:
-                self.screen.say(f"Cannot write {_quoted(name)}: {error.strerror}", "red")
+            except (OSError, ValueError) as error:
+                self.screen.say(f"Cannot write {_quoted(name)}: {_why_not(error)}", "red")
                 continue
+            self.unsaved = False
             self.screen.say(f"Saved to {name}")
             return
+
+    def _rescue(self) -> None:
+        """Before the command stops (the input ended, or Ctrl-C in the menu), keep the match.
+
+        Unless the player has not acted since the match was started or last saved, they are
+        asked whether to save it; when that question goes unanswered too, the record goes
+        to a recovery file.
+        """
+        self._stop_clock()
+        if not self.unsaved:
+            return
+        self.screen.say()
+        try:
+            if _yes(self.io, "Stopping. Save the match record first? [Y/n] ", default=True):
+                self._save()
+            return
+        except (EOFError, KeyboardInterrupt):
+            self.screen.say()
+        path = _recovery_file(write_record(self.match))
+        if path is None:
+            self.screen.say("The match record could not be written anywhere.", "red")
+            return
+        then = (
+            "see it with: scopa replay" if self.match.is_over else "go on with: scopa play --resume"
+        )
+        self.screen.say(f"The match record is saved in {path}; {then} {path}", "bold")
+
+
+def _number(answer: str, most: int) -> int | None:
+    """The number from 0 to `most` typed as `answer`, or `None` if it is not one."""
+    if answer.isascii() and answer.isdigit() and len(answer) <= 3 and int(answer) <= most:
+        return int(answer)
+    return None
+
+
+def _why_not(error: OSError | ValueError) -> str:
+    """Why a file could not be used, without the file name (the message quotes it)."""
+    if isinstance(error, ValueError):  # the one ValueError of a path: a NUL character
+        return "a file name cannot hold a NUL character"
+    return error.strerror or "the system refused it"
+
+
+def _recovery_file(record: str) -> str | None:
+    """Write a record to a new file, here or else in the temporary folder; its path.
+
+    `None` when neither folder can be written.
+    """
+    for number in range(1, 100):
+        path = Path("scopa-recovery.txt" if number == 1 else f"scopa-recovery-{number}.txt")
+        try:
+            with path.open("x", encoding="utf-8") as file:
+                file.write(record)
+        except FileExistsError:
+            continue
+        except OSError:
+            break
+        return os.path.abspath(path)
+    try:
+        handle, name = tempfile.mkstemp(prefix="scopa-recovery-", suffix=".txt")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(record)
+    except OSError:
+        return None
+    return name
 
 
 _DECLARATION_RULES = {
@@ -815,6 +972,12 @@ def _play(args: argparse.Namespace, io_: _Io) -> int:
 def _output_path(name: str) -> Path:
     """The path of `--json`, checked before the tournament runs."""
     path = Path(name)
+    try:
+        path.stat()
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError) as error:  # a name too long, or with a NUL character
+        raise _UsageError(f"--json {_quoted(name)}: {_why_not(error)}") from None
     if path.is_dir():
         raise _UsageError(f"--json {_quoted(name)} is a folder, not a file")
     folder = path.parent
@@ -904,7 +1067,12 @@ def _replay(args: argparse.Namespace, io_: _Io) -> int:
     screen = io_.screen
     rules = match.rules
     step = not args.all and sys.stdin.isatty() and screen.out.isatty()
-    screen.say(f"{rules.name}, first dealer {player_name(match.first_dealer)}", "bold")
+    screen.say(
+        f"{rules.name}, to {rules.target} points, first dealer {player_name(match.first_dealer)}",
+        "bold",
+    )
+    if rules.stakes is not None:
+        screen.wrap(f"Stakes: {_rules_field(rules, 'stakes')}.")
     if step:
         screen.say("Press Enter to see each play, or type q and Enter to stop.")
     hands = list(match.hands)
@@ -923,27 +1091,90 @@ def _replay(args: argparse.Namespace, io_: _Io) -> int:
         swept = _first_table_note(state)
         if swept is not None:
             screen.say(f"  {swept}")
+        _board(screen, state, args.boards)
         for player, move in plays:
-            if step and (io_.read("(Enter, or q to stop) ", None) or "").lower().startswith("q"):
+            if step and _read(io_, "(Enter, or q to stop) ").strip().lower().startswith("q"):
                 return 0
-            before = state.scope[player]
+            before = state
             state = state.apply(move)
-            sweep = " Scopa!" if state.scope[player] > before else ""
+            sweep = " Scopa!" if state.scope[player] > before.scope[player] else ""
             screen.say(f"  Player {player}: {move_text(move)}.{sweep}")
+            if record is not None and state.is_terminal:
+                left = _left_on_table(before, move, state)
+                if left and state.last_capturer is not None and not state.table:
+                    screen.say(
+                        f"  The cards left on the table, {cards_text(left)}, go to player "
+                        f"{state.last_capturer}, the last to capture."
+                    )
+            _board(screen, state, args.boards)
         if record is not None:
-            screen.say()
-            screen.say(score_text(record.score, rules))
+            _hand_end(screen, rules, hands[:number], scored=args.boards)
     screen.say()
     ending = ending_text(match)
     if ending is not None:
         screen.say(f"{ending[0].upper()}{ending[1:]}.")
+    for line in _standing(rules, match.totals, match.settlement):
+        screen.say(line)
     winner = match.winner
     if winner is not None:
-        totals = " - ".join(map(str, match.totals))
-        screen.say(f"Winner: {side_name(rules, winner)}, {totals}", "bold")
+        screen.say(f"Winner: {side_name(rules, winner)}", "bold")
     else:
         screen.say("The match is unfinished.")
     return 0
+
+
+def _rules_field(rules: Rules, label: str) -> str:
+    """One field of the rules in words, such as the `stakes`, on one line."""
+    lines = rules_text(rules).splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith(f"{label} "))
+    rest = lines[first + 1 :]
+    more = next((i for i, line in enumerate(rest) if not line.startswith(" ")), len(rest))
+    return " ".join(part.strip() for part in [lines[first][len(label) :], *rest[:more]])
+
+
+def _board(screen: _Screen, state: GameState, shown: bool) -> None:
+    """The picture of a position, with `--boards`."""
+    if shown:
+        screen.say()
+        for line in state_text(state).splitlines():
+            screen.say(line)
+        screen.say()
+
+
+def _hand_end(screen: _Screen, rules: Rules, hands: Sequence[HandRecord], *, scored: bool) -> None:
+    """The score of the last of `hands`, then the points and stakes of the match after it.
+
+    `scored`: the board of the hand's end, which shows its score, is already printed.
+    """
+    record = hands[-1]
+    points = ", ".join(
+        f"{side_name(rules, side)} {value}" for side, value in enumerate(record.points)
+    )
+    screen.say()
+    screen.say(f"Hand {record.number} is over: {points}.", "bold")
+    if not scored:
+        screen.say(score_text(record.score, rules))
+    totals = tuple(map(sum, zip(*(hand.points for hand in hands), strict=True)))
+    stakes = rules.stakes
+    won = None
+    if stakes is not None:
+        won = stakes.settle([hand.points for hand in hands], sides=rules.number_of_sides)
+    for line in _standing(rules, totals, won):
+        screen.say(f"  {line}")
+
+
+def _standing(rules: Rules, totals: Sequence[int], won: Sequence[Fraction] | None) -> list[str]:
+    """The points of the match and, under stakes, what each side has won."""
+    names = [side_name(rules, side) for side in range(rules.number_of_sides)]
+    lines = ["Points: " + ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=True))]
+    if won is not None:
+        stakes = rules.stakes
+        money = stakes if isinstance(stakes, BrilliEconomy) else BrilliEconomy()
+        lines.append(
+            "Brilli: "
+            + ", ".join(f"{n} {money.format(w)}" for n, w in zip(names, won, strict=True))
+        )
+    return lines
 
 
 # ----------------------------------------------------------------------------- rules
@@ -952,6 +1183,7 @@ def _replay(args: argparse.Namespace, io_: _Io) -> int:
 def _rules_command(args: argparse.Namespace, io_: _Io) -> int:
     screen = io_.screen
     if args.name is None:
+        width = max(map(len, variant_names()))
         for name in variant_names():
             rules = find_variant(name)
             sides = (
@@ -959,8 +1191,16 @@ def _rules_command(args: argparse.Namespace, io_: _Io) -> int:
                 if rules.number_of_sides == rules.players
                 else f"in {rules.number_of_sides} sides"
             )
-            screen.say(f"{name:<20} {rules.players} players {sides}, to {rules.target} points")
-            screen.say(f"{'':<20} also: {', '.join(variant_aliases(name))}")
+            screen.say(f"{name:<{width}} {rules.players} players {sides}, to {rules.target} points")
+            aliases = textwrap.wrap(
+                ", ".join(variant_aliases(name)),
+                WIDTH,
+                initial_indent=" " * width + " also: ",
+                subsequent_indent=" " * (width + 7),
+                break_on_hyphens=False,
+            )
+            for line in aliases:
+                screen.say(line)
         return 0
     rules = _rules(args.name)
     screen.say(f"{rules.name} (also: {', '.join(variant_aliases(rules.name))})", "bold")
@@ -1003,6 +1243,9 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="step through a saved match record")
     replay.add_argument("file", metavar="FILE", help="a record written by 'scopa play'")
     replay.add_argument("--all", action="store_true", help="print everything without pausing")
+    replay.add_argument(
+        "--boards", action="store_true", help="also draw the board after the deal and each play"
+    )
     replay.set_defaults(func=_replay)
     rules = commands.add_parser("rules", help="list the presets, or describe one")
     rules.add_argument("name", nargs="?", help="a preset name or alias")
