@@ -23,6 +23,7 @@ from scopa import (
     find_variant,
     view,
 )
+from scopa._scene import scene
 from scopa.match import match_moments
 from scopa.svg import card_svg, cards_svg, match_svg, state_svg
 from tests.helpers import CARD_CODE, card_list
@@ -452,3 +453,12 @@ def test_a_cirulla_match_with_declarations_is_drawn() -> None:
     assert len(pictures) == len(match_moments(match))
     for picture in pictures:
         parse(picture)
+
+
+def test_pictures_show_cards_in_the_standard_order() -> None:
+    # Seed 4 deals the table 1D 3C 6C 5S: by rank it would be 1D 3C 5S 6C.
+    state = GameState.new(find_variant("classic"), seed=4)
+    shown = scene(state)
+    assert [str(card) for card in shown.table] == ["1D", "3C", "6C", "5S"]
+    assert shown.hands[0] == (Card.parse("10D"), Card.parse("4C"), Card.parse("2S"))
+    assert scene(state, 1).hands[1] == tuple(sorted(state.hands[1]))

@@ -14,7 +14,7 @@ import attrs
 from scopa import Card, GameState, HandScore, InvalidArgumentError, Move, PlayerView, Rules, view
 from scopa._checks import check_number
 
-__all__ = ["Scene", "by_rank", "check_seat", "scene", "side_letter"]
+__all__ = ["Scene", "check_seat", "scene", "side_letter"]
 
 
 @attrs.frozen
@@ -24,9 +24,9 @@ class Scene:
     rules: Rules
     """The rules of the hand."""
     hands: tuple[tuple[Card, ...] | int, ...]
-    """Each player's hand: its cards face up, sorted by rank, or how many lie face down."""
+    """Each player's hand: its cards face up, in the standard order, or how many lie face down."""
     table: tuple[Card, ...]
-    """The table's cards, sorted by rank."""
+    """The table's cards, in the standard order."""
     piles: tuple[int, ...]
     """How many cards each player has captured."""
     scope: tuple[int, ...]
@@ -44,7 +44,7 @@ class Scene:
     seat: int | None
     """The seat the picture is seen from; `None` when every hand is face up."""
     shown: tuple[tuple[Card, ...], ...]
-    """The cards of each hand that a declaration has shown to everyone, sorted by rank."""
+    """The cards of each hand that a declaration has shown to everyone, in the standard order."""
     declared: tuple[int, ...]
     """The points each player has declared in the hand."""
 
@@ -53,11 +53,6 @@ class Scene:
         """The number of the deal in progress (or the last one), from 1."""
         rules = self.rules
         return rules.deals_per_hand - self.stock // (rules.players * rules.hand_size)
-
-
-def by_rank(card: Card) -> tuple[int, int]:
-    """The order of cards in pictures: by rank, then by suit in the order D C S B."""
-    return card.rank, card.suit
 
 
 def side_letter(side: int) -> str:
@@ -148,4 +143,5 @@ def _position(
 
 
 def _sorted(cards: frozenset[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=by_rank))
+    """Cards in the standard order, the order of everything people read."""
+    return tuple(sorted(cards))
