@@ -19,10 +19,12 @@ import argparse
 import io
 import json
 import math
+import multiprocessing
 import os
 import random
 import select
 import shutil
+import signal
 import sys
 import textwrap
 import time
@@ -57,7 +59,7 @@ from scopa.records import read_record, write_record
 from scopa.rules import Rules, find_variant, variant_aliases, variant_names
 from scopa.stakes import AbandonReason
 from scopa.state import GameState, view
-from scopa.tournament import tournament
+from scopa.tournament import MAX_DEALS, tournament
 
 __all__ = ["AGENTS", "Reader", "main"]
 
@@ -815,6 +817,13 @@ def _play(args: argparse.Namespace, io_: _Io) -> int:
 def _output_path(name: str) -> Path:
     """The path of `--json`, checked before the tournament runs."""
     path = Path(name)
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        pass  # a new file, or a folder that is missing: said below
+    except (OSError, ValueError) as error:  # a name too long, a NUL character
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise _UsageError(f"--json {_quoted(name)}: {reason}") from None
     if path.is_dir():
         raise _UsageError(f"--json {_quoted(name)} is a folder, not a file")
     folder = path.parent
@@ -836,8 +845,10 @@ def _simulate(args: argparse.Namespace, io_: _Io) -> int:
     agents = [_agent(name) for name in names]
     if len(agents) != rules.number_of_sides:
         raise _UsageError(f"{rules.name} needs {rules.number_of_sides} agents, not {len(agents)}")
-    if args.deals < 1:
-        raise _UsageError("--deals must be at least 1")
+    if not 1 <= args.deals <= MAX_DEALS:
+        raise _UsageError(
+            f"--deals must be from 1 to {MAX_DEALS:,} (a tournament keeps every deal's result)"
+        )
     if args.workers < 1:
         raise _UsageError("--workers must be at least 1")
     output = _output_path(args.json) if args.json is not None else None
@@ -851,8 +862,14 @@ def _simulate(args: argparse.Namespace, io_: _Io) -> int:
     }
     try:
         if args.workers > 1:
-            with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            others = set(multiprocessing.active_children())
+            pool = ProcessPoolExecutor(max_workers=args.workers, initializer=_ignore_interrupt)
+            try:
                 result = tournament(rules, agents, executor=pool, **settings)
+            except BaseException:  # Ctrl-C above all: stop now, not after the queued deals
+                _stop_pool(pool, others)
+                raise
+            pool.shutdown()
         else:
             result = tournament(rules, agents, **settings)
     finally:
@@ -865,6 +882,22 @@ def _simulate(args: argparse.Namespace, io_: _Io) -> int:
             raise _DataError(f"cannot write {_quoted(args.json)}: {error.strerror}") from None
         io_.screen.say(f"Wrote {args.json}")
     return 0
+
+
+def _ignore_interrupt() -> None:
+    """Leave Ctrl-C to the main process, which stops the workers (run in each worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(pool: ProcessPoolExecutor, others: set[multiprocessing.process.BaseProcess]) -> None:
+    """Drop the chunks waiting and end the pool's workers (the children not in `others`) now."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    workers = [child for child in multiprocessing.active_children() if child not in others]
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join()
+    pool.shutdown()
 
 
 def _progress_bar(
