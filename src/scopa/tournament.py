@@ -355,7 +355,7 @@ def _run(
 ) -> list[_Chunk]:
     """Play the chunks in order, here or on `executor`, reporting progress as they finish.
 
-    An executor is given at most `_IN_FLIGHT` chunks at a time, each as the one before it
+    An executor holds at most `_IN_FLIGHT` chunks at a time, given a new one as each
     finishes; on any exception (KeyboardInterrupt included) those not started are cancelled.
     """
     done = 0
