@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import io
+import re
+import tracemalloc
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -11,6 +17,7 @@ from hypothesis import strategies as st
 
 from scopa import (
     AbandonReason,
+    BrilliEconomy,
     Captures,
     CategoryScore,
     Deck,
@@ -19,6 +26,7 @@ from scopa import (
     Napola,
     NotationError,
     Rules,
+    SeriesRecord,
 )
 from scopa.records import FORMAT_VERSION, read_record, rules_from_data, rules_to_data, write_record
 from tests.helpers import CLASSIC, TRETRE, every_preset, finish_hand, finish_match
@@ -299,3 +307,137 @@ def test_mutated_records_never_raise_anything_else(data: st.DataObject) -> None:
     lines[index] = " ".join(words)
     with contextlib.suppress(NotationError, IllegalMoveError):
         read_record("\n".join(lines))
+
+
+def test_a_rematch_keeps_its_series() -> None:
+    first = finish_match(Match.new(TRETRE, seed=3))
+    assert first.winner is not None
+    winner, loser = first.winner, 1 - first.winner
+    second = first.rematch(seed=4)
+    wins, losses = [0, 0], [0, 0]
+    wins[winner] = losses[loser] = 1
+    expected = SeriesRecord(tuple(wins), tuple(losses), (0, 0))
+    text = write_record(second)
+    assert f"series wins {wins[0]} {wins[1]} losses {losses[0]} {losses[1]} abandoned 0 0" in text
+    back = read_record(text)
+    assert back.series_before == expected
+    assert back == second
+    # on through a finished second match and an abandoned third
+    third = finish_match(second).rematch(seed=5).abandon(0)
+    back = check_record(third)
+    assert back.series == third.series
+    assert back.series.matches == 3
+    assert back.series.abandoned == (1, 0)
+
+
+def test_a_match_that_starts_a_series_has_no_series_line() -> None:
+    assert "series" not in write_record(Match.new(TRETRE, seed=4))
+
+
+def _with_series(line: str) -> str:
+    lines = write_record(finish_match(Match.new(CLASSIC, seed=3)).rematch(seed=4)).splitlines()
+    assert lines[3].startswith("series ")
+    lines[3] = line
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("series wins 1 losses 0 1 abandoned 0 0", "line 4, series: expected 'series wins N N "),
+        ("series wins 1 0 losses 0 1 left 0 0", "line 4, series: expected"),
+        ("series wins 1 x losses 0 1 abandoned 0 0", "line 4, series wins: 'x' is not a number"),
+        ("series wins 1 0 losses 0 -1 abandoned 0 0", "line 4, series losses: '-1' is not a"),
+    ],
+)
+def test_bad_series_lines_are_refused(line: str, message: str) -> None:
+    with pytest.raises(NotationError, match=f"^{re.escape(message)}"):
+        read_record(_with_series(line))
+
+
+@pytest.mark.parametrize(
+    "hand_pot",
+    [Fraction(1, 10**13), Fraction(10**9 - 1, 10**999 + 7), Fraction(10**999 - 1, 10**991)],
+)
+def test_every_fraction_the_writer_writes_reads_back(hand_pot: Fraction) -> None:
+    rules = attrs.evolve(TRETRE, stakes=BrilliEconomy(hand_pot=hand_pot))
+    match = Match.new(rules, seed=1)
+    back = read_record(write_record(match))
+    assert back.rules == rules
+    assert back == match
+
+
+def test_a_fraction_too_long_for_a_record_is_refused_by_the_writer() -> None:
+    for hand_pot in (Fraction(1, 10**1000), Fraction(10**1000 + 1, 10**1000)):
+        rules = attrs.evolve(TRETRE, stakes=BrilliEconomy(hand_pot=hand_pot))
+        with pytest.raises(NotationError, match="at most 1,000 digits") as caught:
+            write_record(Match.new(rules, seed=1))
+        assert len(str(caught.value)) < 200
+
+
+COMMENTS = "# a comment line of the record\n" * 700_000  # about 20 MB
+
+
+def _peak_while(read: Any) -> int:
+    """The most memory allocated while `read()` runs, in bytes."""
+    tracemalloc.start()
+    try:
+        read()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_reading_holds_a_line_at_a_time(tmp_path: Path) -> None:
+    text = GOOD.replace("\nplay", "\n" + COMMENTS + "play", 1)
+    assert len(text) > 20_000_000
+    path = tmp_path / "commented.txt"
+    path.write_text(text, encoding="utf-8")
+    expected = read_record(GOOD)
+    # splitting 20 MB into a list of lines took more than 100 MB
+    for source in (text, path):
+        assert _peak_while(lambda source=source: read_record(source)) < 5_000_000
+        assert read_record(source) == expected
+
+
+def test_a_path_or_an_open_file_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "my-match.txt"
+    path.write_text("# saved\n" + GOOD, encoding="utf-8")
+    expected = read_record(GOOD)
+    assert read_record(path) == expected
+    with path.open(encoding="utf-8") as file:
+        assert read_record(file) == expected
+        assert not file.closed  # the caller's file stays open
+    assert read_record(io.StringIO(GOOD)) == expected
+    with path.open("rb") as binary, pytest.raises(TypeError, match="text mode, not binary"):
+        read_record(binary)  # type: ignore[arg-type]
+    with pytest.raises(FileNotFoundError):
+        read_record(tmp_path / "none.txt")
+    path.write_bytes(GOOD.encode() + b"play 1 \xff\n")
+    with pytest.raises(NotationError, match="not UTF-8 text"):
+        read_record(path)
+
+
+@pytest.mark.parametrize("name", ["my-match.txt", "saves/my-match", "C:\\games\\my match.txt"])
+def test_a_file_name_given_as_the_text_is_named_so(name: str) -> None:
+    with pytest.raises(
+        NotationError, match=r"^line 1, scopa-record: expected a 'scopa-record'"
+    ) as e:
+        read_record(name)
+    assert str(e.value).endswith(
+        "which looks like a file name: give the record's text, a path or an open file"
+    )
+
+
+def test_text_that_is_not_a_file_name_gets_no_hint() -> None:
+    with pytest.raises(NotationError) as caught:
+        read_record("chess-record 1")
+    assert "file name" not in str(caught.value)
+
+
+@given(st.text(alphabet=st.sampled_from("ab #\n\r\x0b\x0c\x1c\x85\u2028\u2029"), max_size=30))
+def test_lines_are_split_as_str_splitlines_does(text: str) -> None:
+    # the line numbers of the messages are those of str.splitlines
+    from scopa.records import _split  # the splitter is internal
+
+    assert list(_split(text)) == text.splitlines()

@@ -5,15 +5,19 @@ from __future__ import annotations
 import json
 import math
 import random
+import subprocess
+import sys
+import threading
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import attrs
 import pytest
 
 from scopa import GameState, InvalidArgumentError, Move, PlayerView, find_variant
 from scopa.agents import Agent, FunctionAgent, GreedyAgent, OmniscientAgent, RandomAgent
-from scopa.tournament import TournamentResult, tournament
+from scopa.tournament import MAX_DEALS, TournamentResult, tournament
 from tests.helpers import CLASSIC
 from tests.test_agents import Peeker, Spy
 
@@ -161,7 +165,7 @@ def test_a_table_and_data() -> None:
         CLASSIC, [GreedyAgent(), RandomAgent()], deals=5, matches=1, names=["greedy", "random"]
     )
     lines = result.table().splitlines()
-    assert lines[0] == "classic: 5 paired deals, 1 paired matches, seed 0"
+    assert lines[0] == "classic: 5 paired deals, 1 paired match, seed 0"
     assert "matches won" in lines[1]
     assert lines[2].startswith("greedy ")
     assert any(line.startswith("margin/hand by seat  dealing (95% CI)") for line in lines)
@@ -260,3 +264,90 @@ def test_a_plain_function_is_an_agent() -> None:
 def test_what_is_not_an_agent_is_refused_at_once(bad: object) -> None:
     with pytest.raises(TypeError, match=r"an agent must have a choose\(seen, rng\) method"):
         tournament(CLASSIC, [bad, RandomAgent()], deals=1)  # type: ignore[list-item]
+
+
+def test_the_table_names_only_what_was_played() -> None:
+    result = tournament(CLASSIC, [GreedyAgent(), RandomAgent()], deals=1, seed=2)
+    assert result.table().splitlines()[0] == "classic: 1 paired deal, seed 2"
+    assert result.matches == 0
+    assert result.as_dict()["matches"] == 0  # the data says it, as a number
+
+
+class Stop(Exception):
+    """Raised by a progress function to stop a tournament."""
+
+
+def stop_at_once(done: int, total: int) -> None:
+    raise Stop
+
+
+def test_a_count_over_the_maximum_is_refused_before_playing() -> None:
+    agents: list[Agent] = [FunctionAgent(first_legal_move), RandomAgent()]
+    for deals, matches in ((MAX_DEALS + 1, 0), (1, MAX_DEALS + 1)):
+        with pytest.raises(InvalidArgumentError, match="at most 10,000,000 paired deals"):
+            tournament(CLASSIC, agents, deals=deals, matches=matches, progress=stop_at_once)
+
+
+def test_an_interrupted_tournament_cancels_the_chunks_not_started() -> None:
+    started: list[int] = []
+    release = threading.Event()
+
+    class Counting(ThreadPoolExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+            def counted(*args: Any) -> Any:
+                started.append(1)
+                if len(started) > 1:  # later chunks wait until the tournament has stopped
+                    release.wait(timeout=60)
+                return fn(*args)
+
+            return super().submit(counted, *args)
+
+    agents: list[Agent] = [FunctionAgent(first_legal_move), FunctionAgent(first_legal_move)]
+    with Counting(max_workers=1) as pool:
+        with pytest.raises(Stop):
+            tournament(
+                CLASSIC, agents, deals=3000, chunk_size=1, executor=pool, progress=stop_at_once
+            )
+        release.set()
+    # the first chunk finished, and perhaps a second had started: the rest were cancelled
+    assert 1 <= len(started) <= 2
+
+
+LAZY = """
+import resource, sys
+from scopa import find_variant
+from scopa.agents import RandomAgent
+from scopa.errors import InvalidArgumentError
+from scopa.tournament import tournament
+
+class Stop(Exception):
+    pass
+
+def stop(done, total):
+    raise Stop
+
+limit = 1_500_000_000
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+rules, agents = find_variant("classic"), [RandomAgent(), RandomAgent()]
+try:
+    tournament(rules, agents, deals=10_000_000, chunk_size=1, progress=stop)
+except Stop:
+    print("played the first deal")
+try:
+    tournament(rules, agents, deals=10**10)
+except InvalidArgumentError as error:
+    print(error)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="an address-space limit as on Linux")
+def test_the_games_are_made_as_they_are_played_in_bounded_memory() -> None:
+    # ten million one-deal chunks listed before playing took more than 1.5 GB
+    done = subprocess.run(
+        [sys.executable, "-c", LAZY], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "played the first deal"
+    assert lines[1].startswith("a tournament plays at most 10,000,000 paired deals")
+    assert "not 10000000000" in lines[1]

@@ -22,10 +22,12 @@ import argparse
 import io
 import json
 import math
+import multiprocessing
 import os
 import random
 import select
 import shutil
+import signal
 import sys
 import tempfile
 import textwrap
@@ -62,7 +64,7 @@ from scopa.records import read_record, write_record
 from scopa.rules import Rules, find_variant, variant_aliases, variant_names
 from scopa.stakes import AbandonReason, BrilliEconomy
 from scopa.state import GameState, view
-from scopa.tournament import tournament
+from scopa.tournament import MAX_DEALS, tournament
 
 __all__ = ["AGENTS", "Reader", "main"]
 
@@ -974,8 +976,8 @@ def _output_path(name: str) -> Path:
     path = Path(name)
     try:
         path.stat()
-    except FileNotFoundError:
-        pass
+    except (FileNotFoundError, NotADirectoryError):
+        pass  # a new file, or a folder that is missing: said below
     except (OSError, ValueError) as error:  # a name too long, or with a NUL character
         raise _UsageError(f"--json {_quoted(name)}: {_why_not(error)}") from None
     if path.is_dir():
@@ -999,8 +1001,10 @@ def _simulate(args: argparse.Namespace, io_: _Io) -> int:
     agents = [_agent(name) for name in names]
     if len(agents) != rules.number_of_sides:
         raise _UsageError(f"{rules.name} needs {rules.number_of_sides} agents, not {len(agents)}")
-    if args.deals < 1:
-        raise _UsageError("--deals must be at least 1")
+    if not 1 <= args.deals <= MAX_DEALS:
+        raise _UsageError(
+            f"--deals must be from 1 to {MAX_DEALS:,} (a tournament keeps every deal's result)"
+        )
     if args.workers < 1:
         raise _UsageError("--workers must be at least 1")
     output = _output_path(args.json) if args.json is not None else None
@@ -1014,8 +1018,14 @@ def _simulate(args: argparse.Namespace, io_: _Io) -> int:
     }
     try:
         if args.workers > 1:
-            with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            others = set(multiprocessing.active_children())
+            pool = ProcessPoolExecutor(max_workers=args.workers, initializer=_ignore_interrupt)
+            try:
                 result = tournament(rules, agents, executor=pool, **settings)
+            except BaseException:  # Ctrl-C above all: stop now, not after the queued deals
+                _stop_pool(pool, others)
+                raise
+            pool.shutdown()
         else:
             result = tournament(rules, agents, **settings)
     finally:
@@ -1028,6 +1038,22 @@ def _simulate(args: argparse.Namespace, io_: _Io) -> int:
             raise _DataError(f"cannot write {_quoted(args.json)}: {error.strerror}") from None
         io_.screen.say(f"Wrote {args.json}")
     return 0
+
+
+def _ignore_interrupt() -> None:
+    """Leave Ctrl-C to the main process, which stops the workers (run in each worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(pool: ProcessPoolExecutor, others: set[multiprocessing.process.BaseProcess]) -> None:
+    """Drop the chunks waiting and end the pool's workers (the children not in `others`) now."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    workers = [child for child in multiprocessing.active_children() if child not in others]
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join()
+    pool.shutdown()
 
 
 def _progress_bar(

@@ -7,6 +7,7 @@ start with `#` are ignored:
 scopa-record 1
 rules {"changes": {}, "variant": "tretre"}
 first-dealer 0
+series wins 1 0 losses 0 1 abandoned 0 0
 stream 4120574396839744871
 hand 1 deal 3F5RB7GJDWZEFWB4TK83VCB1GKNNY0HT dealer 0
 play 1 9Sx9C
@@ -22,6 +23,9 @@ result winner 0 totals 9 4
 - `rules`: the preset and the knobs changed from it, as JSON (see
   [`rules_to_data`][scopa.records.rules_to_data]).
 - `first-dealer P`: the player who deals hand 1.
+- `series wins W… losses L… abandoned A…` (only for a match after others of its series,
+  such as a [`rematch`][scopa.Match.rematch]): the series record before the match, one
+  number per player in each list.
 - `stream N` (only for a match dealt from a seed): the state of the shuffling generator
   after the hands recorded, from which the next hands are dealt.
 - `hand N deal CODE dealer P`: a hand, its deck as a deal code (`str(Deck)`), its dealer.
@@ -33,6 +37,7 @@ result winner 0 totals 9 4
 
 Reading replays every move through the rules, so a record cannot describe an impossible
 match; any problem raises `NotationError` or `IllegalMoveError` naming the line and field.
+A record is read a line at a time, from its text, the path of its file or an open file.
 
 Examples:
     >>> from scopa import Match, find_variant
@@ -45,11 +50,12 @@ Examples:
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import Enum
 from fractions import Fraction
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 import attrs
 
@@ -62,7 +68,7 @@ from scopa.errors import (
     RulesError,
     ScopaError,
 )
-from scopa.match import Match
+from scopa.match import Match, SeriesRecord
 from scopa.rules import (
     AceOnAce,
     CapturePriority,
@@ -132,7 +138,16 @@ _ENUMS: dict[str, type[Enum]] = {
 }
 
 
-_FRACTION = re.compile(r"-?[0-9]{1,12}(/[1-9][0-9]{0,11})?")
+_FRACTION_DIGITS = 1000
+"""The most digits of the numerator, and of the denominator, of a fraction in a record."""
+_FRACTION = re.compile(
+    rf"-?[0-9]{{1,{_FRACTION_DIGITS}}}(/[1-9][0-9]{{0,{_FRACTION_DIGITS - 1}}})?"
+)
+# the ends of lines, as `str.splitlines` finds them
+_LINE = re.compile(
+    r"([^\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]*)(\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]|\Z)"
+)
+_PATH_LIKE = re.compile(r"[^\n\r]*([/\\][^\n\r]*|\.[A-Za-z0-9]{1,10})\s*")
 
 
 def _encode(value: Any) -> Any:
@@ -141,6 +156,11 @@ def _encode(value: Any) -> Any:
     if isinstance(value, Enum) and type(value).__name__ in _ENUMS:
         return {"enum": type(value).__name__, "value": value.value}
     if isinstance(value, Fraction):
+        if max(abs(value.numerator), value.denominator) >= 10**_FRACTION_DIGITS:
+            raise NotationError(
+                f"a record holds fractions of at most {_FRACTION_DIGITS:,} digits above and "
+                f"below the line, not {quote(value)}"
+            )
         return {"fraction": str(value)}
     if isinstance(value, Card):
         return {"card": str(value)}
@@ -264,6 +284,12 @@ def write_record(match: Match) -> str:
         "rules " + json.dumps(rules_to_data(match.rules), sort_keys=True),
         f"first-dealer {match.first_dealer}",
     ]
+    series = match.series_before
+    if series.matches:
+        lists = (("wins", series.wins), ("losses", series.losses), ("abandoned", series.abandoned))
+        lines.append(
+            "series " + " ".join(f"{name} {' '.join(map(str, counts))}" for name, counts in lists)
+        )
     if match.stream is not None:
         lines.append(f"stream {match.stream}")
     for record in match.hands:
@@ -284,14 +310,18 @@ def write_record(match: Match) -> str:
 
 
 class _Lines:
-    """The meaningful lines of a record, with their numbers."""
+    """The meaningful lines of a record, with their numbers, read one at a time.
 
-    def __init__(self, text: str) -> None:
+    `hint` is added to the message when the first line is not the record's first.
+    """
+
+    def __init__(self, lines: Iterable[str], hint: str = "") -> None:
         self._lines: Iterator[tuple[int, str]] = (
             (number, line.strip())
-            for number, line in enumerate(text.splitlines(), 1)
+            for number, line in enumerate(lines, 1)
             if line.strip() and not line.lstrip().startswith("#")
         )
+        self.hint = hint
         self.number = 0
         self.rest = ""
         self._pending: tuple[int, str] | None = None
@@ -310,7 +340,8 @@ class _Lines:
         self.number, line = self._pending
         self._pending = None
         if found != keyword:
-            self.fail(keyword, f"expected a '{keyword}' line, found {quote(found)}")
+            hint = self.hint if keyword == "scopa-record" else ""
+            self.fail(keyword, f"expected a '{keyword}' line, found {quote(found)}{hint}")
         self.rest = line[len(keyword) :].strip()
         return line.split()[1:]
 
@@ -324,18 +355,58 @@ def _number(lines: _Lines, field: str, text: str) -> int:
     return int(text)
 
 
-def read_record(text: str) -> Match:
+def read_record(source: str | os.PathLike[str] | TextIO) -> Match:
     """The match a record describes, replayed move by move through its rules.
+
+    The record is read a line at a time: however long it is, reading holds one line and
+    the match.
+
+    Args:
+        source: the record's text (a `str` is always the text itself, never a file name);
+            the path of a file that holds it, read as UTF-8; or a file open in text mode,
+            read from where it stands and left open.
 
     Raises:
         NotationError: the record is malformed, truncated or inconsistent (the message
-            names the line and the field).
+            names the line and the field), or its file is not UTF-8 text.
         IllegalMoveError: a move of the record is not legal where it is played.
-        TypeError: `text` is not a string.
+        OSError: the file of a path cannot be read.
+        TypeError: `source` is none of the three, or a file open in binary mode.
     """
-    if not isinstance(text, str):
-        raise TypeError(f"a record must be text, not {type(text).__name__}")
-    lines = _Lines(text)
+    if isinstance(source, str):
+        hint = ""
+        if len(source) <= 4096 and _PATH_LIKE.fullmatch(source):
+            hint = ", which looks like a file name: give the record's text, a path or an open file"
+        return _read_lines(_Lines(_split(source), hint))
+    if isinstance(source, os.PathLike):
+        with open(source, encoding="utf-8") as file:
+            return _read_lines(_Lines(_text_lines(file)))
+    if hasattr(source, "read"):
+        return _read_lines(_Lines(_text_lines(source)))
+    raise TypeError(
+        "a record is given as its text, a path or a file open in text mode, "
+        f"not {type(source).__name__}"
+    )
+
+
+def _split(text: str) -> Iterator[str]:
+    """The lines of `text`, as `text.splitlines()` gives them, one at a time."""
+    for found in _LINE.finditer(text):
+        if not found.group():  # the end of the text
+            return
+        yield found.group(1)
+
+
+def _text_lines(file: Iterable[Any]) -> Iterator[str]:
+    """The lines of a file, which must be open in text mode."""
+    for line in file:
+        if not isinstance(line, str):
+            raise TypeError("a record file must be open in text mode, not binary")
+        yield line
+
+
+def _read_lines(lines: _Lines) -> Match:
+    """The match of a record's lines, with the number of the line at fault in any error."""
     try:
         return _read(lines)
     except IllegalMoveError as error:
@@ -344,6 +415,9 @@ def read_record(text: str) -> Match:
         raise
     except ScopaError as error:
         raise NotationError(f"line {lines.number}: {error}") from None
+    except UnicodeDecodeError as error:
+        where = f"after line {lines.number}: " if lines.number else ""
+        raise NotationError(f"{where}the file is not UTF-8 text ({error.reason})") from None
 
 
 def _read(lines: _Lines) -> Match:
@@ -370,6 +444,7 @@ def _read(lines: _Lines) -> Match:
     first_dealer = _number(lines, "first-dealer", first[0])
     if first_dealer >= rules.players:
         lines.fail("first-dealer", f"there is no player {first_dealer}")
+    series = _read_series(lines, rules.players) if lines.keyword() == "series" else None
     stream = None
     if lines.keyword() == "stream":
         fields = lines.take("stream")
@@ -379,9 +454,9 @@ def _read(lines: _Lines) -> Match:
         if stream >= 2**64:
             lines.fail("stream", "the number is out of range")
     match: Match | None = None
-    match = _read_hand(lines, rules, first_dealer, None)
+    match = _read_hand(lines, rules, first_dealer, series, None)
     while lines.keyword() == "hand":
-        match = _read_hand(lines, rules, first_dealer, match)
+        match = _read_hand(lines, rules, first_dealer, series, match)
     if lines.keyword() == "abandon":
         fields = lines.take("abandon")
         if len(fields) != 2:
@@ -404,7 +479,27 @@ def _read(lines: _Lines) -> Match:
     return match
 
 
-def _read_hand(lines: _Lines, rules: Rules, first_dealer: int, match: Match | None) -> Match:
+def _read_series(lines: _Lines, players: int) -> SeriesRecord:
+    """The series record of a `series` line: wins, losses and abandonments per player."""
+    fields = lines.take("series")
+    names = ("wins", "losses", "abandoned")
+    if len(fields) != 3 * (players + 1) or tuple(fields[:: players + 1]) != names:
+        counts = " ".join(["N"] * players)
+        lines.fail("series", f"expected 'series wins {counts} losses {counts} abandoned {counts}'")
+    wins, losses, abandoned = (
+        tuple(_number(lines, f"series {name}", value) for value in fields[i + 1 : i + 1 + players])
+        for name, i in zip(names, range(0, len(fields), players + 1), strict=True)
+    )
+    return SeriesRecord(wins, losses, abandoned)
+
+
+def _read_hand(
+    lines: _Lines,
+    rules: Rules,
+    first_dealer: int,
+    series: SeriesRecord | None,
+    match: Match | None,
+) -> Match:
     fields = lines.take("hand")
     if len(fields) != 5 or fields[1] != "deal" or fields[3] != "dealer":
         lines.fail("hand", "expected 'hand N deal CODE dealer P'")
@@ -418,7 +513,7 @@ def _read_hand(lines: _Lines, rules: Rules, first_dealer: int, match: Match | No
         lines.fail("deal", str(error))
     dealer = _number(lines, "dealer", fields[4])
     if match is None:
-        match = Match.new(rules, decks=[deck], first_dealer=first_dealer)
+        match = Match.new(rules, decks=[deck], first_dealer=first_dealer, series=series)
     elif not match.awaiting_deal:
         lines.fail("hand", "the previous hand is not over, or the match is")
     else:

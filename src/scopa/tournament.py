@@ -4,7 +4,9 @@ Games run here or on any `concurrent.futures.Executor`. Each deal is played once
 seating (with two sides, twice, the agents swapping seats) so that the luck of the cards
 cancels out, and the intervals are computed over deals, each deal's seatings averaged
 first. Every game is seeded from the tournament's seed and its own number, so a tournament
-gives the same result on any number of workers.
+gives the same result on any number of workers. The games are handed to an executor a
+window of chunks at a time, so that the work waiting is bounded whatever the number of
+deals, and an interruption (Ctrl-C) cancels what has not started.
 
 Agents are given only the view of their player. A run in which an agent reads the whole
 state must ask for it (`omniscient=True`), and its result is marked omniscient.
@@ -25,12 +27,13 @@ import itertools
 import math
 import random
 import statistics
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any
 
 import attrs
 
+from scopa._checks import quote
 from scopa._shuffle import MASK_64
 from scopa.agents import (
     Agent,
@@ -46,9 +49,25 @@ from scopa.match import Match
 from scopa.rules import Rules
 from scopa.state import GameState
 
-__all__ = ["AgentStats", "DealResult", "HeadToHead", "TournamentResult", "tournament"]
+__all__ = [
+    "MAX_DEALS",
+    "AgentStats",
+    "DealResult",
+    "HeadToHead",
+    "TournamentResult",
+    "tournament",
+]
+
+MAX_DEALS = 10_000_000
+"""The most paired deals, and the most paired matches, one tournament plays.
+
+The result keeps every deal's figures (`deal_results`, about 2 KB a deal with two sides),
+so a tournament of ten million deals needs some 20 GB; larger counts are refused before
+anything is played. Split a longer run into tournaments with different seeds.
+"""
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)  # the z-value of a 95% interval
+_IN_FLIGHT = 1024  # the most chunks given to an executor and not yet finished
 
 _Entrant = Agent | OmniscientAgent
 _Interval = tuple[float, float]
@@ -169,9 +188,12 @@ class TournamentResult:
 
     def table(self) -> str:
         """The result as readable text tables: the agents, their margins by seat, the pairs."""
+        played = [_count(self.deals, "paired deal")]
+        if self.matches:
+            played.append(_count(self.matches, "paired match"))
         lines = [
-            f"{self.rules.name}: {self.deals} paired deals, {self.matches} paired "
-            f"matches, seed {self.seed}" + (", omniscient" if self.omniscient else "")
+            f"{self.rules.name}: {', '.join(played)}, seed {self.seed}"
+            + (", omniscient" if self.omniscient else "")
         ]
         if self.omniscient:
             lines.append("agents marked * read the whole state, hidden cards included")
@@ -237,13 +259,18 @@ def tournament(
     for rotation `r`, and every deal is played in all `sides` rotations. Each agent is
     given only the view of the player to move.
 
+    The chunks of games are made as they are given out, and an executor is given at most
+    1,024 chunks that have not finished, so memory does not grow with the work waiting. When
+    the call is interrupted (Ctrl-C) or a chunk fails, the chunks not started are cancelled.
+
     Args:
         rules: the rules to play.
         agents: one agent per side: an object with a `choose(seen, rng)` method, or a
             plain function `(seen, rng) -> Move`; they must be picklable to run on an
             executor.
-        deals: paired deals for the per-hand figures.
-        matches: paired matches for the match win rates.
+        deals: paired deals for the per-hand figures, at most
+            [`MAX_DEALS`][scopa.tournament.MAX_DEALS].
+        matches: paired matches for the match win rates, at most `MAX_DEALS`.
         seed: the tournament's seed.
         names: the agents' names (by default their class names).
         omniscient: let an [`OmniscientAgent`][scopa.agents.OmniscientAgent] read the
@@ -255,7 +282,8 @@ def tournament(
 
     Raises:
         InvalidArgumentError: the number of agents (or names) is not the number of sides,
-            a count is negative, or an agent is omniscient in a run that is not.
+            a count is negative or over `MAX_DEALS`, or an agent is omniscient in a run
+            that is not.
         TypeError: an agent is neither an agent nor a function.
     """
     sides = rules.number_of_sides
@@ -268,14 +296,20 @@ def tournament(
         raise InvalidArgumentError(
             "deals and matches must not be negative, chunk_size must be positive"
         )
+    if deals > MAX_DEALS or matches > MAX_DEALS:
+        raise InvalidArgumentError(
+            f"a tournament plays at most {MAX_DEALS:,} paired deals and as many matches, "
+            f"not {quote(max(deals, matches))}: its result keeps every deal; split the run "
+            "into tournaments with different seeds"
+        )
     labels = list(names) if names is not None else [_name_of(agent) for agent in entrants]
     if len(labels) != sides:
         raise InvalidArgumentError(f"give {sides} names, one per agent, not {len(labels)}")
-    tasks = [
+    tasks = (
         (rules, entrants, seed, omniscient, kind, start, min(start + chunk_size, count))
         for kind, count in (("hand", deals), ("match", matches))
         for start in range(0, count, chunk_size)
-    ]
+    )
     chunks = _run(tasks, executor, progress, deals + matches)
     deal_results = tuple(itertools.chain.from_iterable(chunk[0] for chunk in chunks))
     match_wins = list(itertools.chain.from_iterable(chunk[1] for chunk in chunks))
@@ -314,28 +348,44 @@ _Task = tuple[Rules, tuple[_Entrant, ...], int, bool, str, int, int]
 
 
 def _run(
-    tasks: list[_Task],
+    tasks: Iterator[_Task],
     executor: Executor | None,
     progress: Callable[[int, int], None] | None,
     total: int,
 ) -> list[_Chunk]:
-    """Play the chunks, here or on `executor`, reporting progress as they finish."""
+    """Play the chunks in order, here or on `executor`, reporting progress as they finish.
+
+    An executor holds at most `_IN_FLIGHT` chunks at a time, given a new one as each
+    finishes; on any exception (KeyboardInterrupt included) those not started are cancelled.
+    """
     done = 0
+    chunks: list[_Chunk] = []
     if executor is None:
-        chunks = []
         for task in tasks:
             chunks.append(_play_chunk(*task))
             done += task[6] - task[5]
             if progress is not None:
                 progress(done, total)
         return chunks
-    futures = [executor.submit(_play_chunk, *task) for task in tasks]
-    sizes = {future: task[6] - task[5] for future, task in zip(futures, tasks, strict=True)}
-    for future in as_completed(futures):
-        done += sizes[future]
-        if progress is not None:
-            progress(done, total)
-    return [future.result() for future in futures]
+    finished: dict[int, _Chunk] = {}
+    pending: dict[Future[_Chunk], tuple[int, int]] = {}  # a chunk's place and its games
+    try:
+        for number, chunk in enumerate(itertools.chain(tasks, [None])):
+            if chunk is not None:
+                pending[executor.submit(_play_chunk, *chunk)] = (number, chunk[6] - chunk[5])
+            while pending and (chunk is None or len(pending) >= _IN_FLIGHT):
+                ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in ready:
+                    place, games = pending.pop(future)
+                    finished[place] = future.result()
+                    done += games
+                    if progress is not None:
+                        progress(done, total)
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        raise
+    return [finished[place] for place in range(len(finished))]
 
 
 def _game_seed(seed: int, kind: str, number: int) -> int:
@@ -512,6 +562,12 @@ def _plain(value: Any) -> Any:
     if isinstance(value, float) and math.isinf(value):
         return None
     return value
+
+
+def _count(number: int, noun: str) -> str:
+    """`number` and `noun`, plural unless it is one: "1 paired deal", "4 paired matches"."""
+    plural = noun + ("es" if noun.endswith("ch") else "s")
+    return f"{number:,} {noun if number == 1 else plural}"
 
 
 def _signed(mean: float, interval: _Interval) -> str:
