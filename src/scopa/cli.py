@@ -19,6 +19,7 @@ as markup, and characters the terminal cannot show are written as escapes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import math
@@ -31,8 +32,9 @@ import signal
 import sys
 import tempfile
 import textwrap
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -307,18 +309,14 @@ def _agent(name: str) -> Agent:
 
 
 def _load(path: str) -> Match:
-    """The match of a record file."""
+    """The match of a record file, read a line at a time."""
     try:
-        data = Path(path).read_bytes()
+        with open(path, encoding="utf-8") as file:
+            return read_record(file)
     except (OSError, ValueError) as error:
+        if isinstance(error, ScopaError):
+            raise
         raise _UsageError(f"cannot read {_quoted(path)}: {_why_not(error)}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise _DataError(
-            f"{_quoted(path)} is not a game record: byte {error.start} is not UTF-8 text"
-        ) from None
-    return read_record(text)
 
 
 # ----------------------------------------------------------------------------- play
@@ -1023,7 +1021,8 @@ def _simulate(args: argparse.Namespace, io_: _Io) -> int:
             try:
                 result = tournament(rules, agents, executor=pool, **settings)
             except BaseException:  # Ctrl-C above all: stop now, not after the queued deals
-                _stop_pool(pool, others)
+                with _interrupts_held():
+                    _stop_pool(pool, others)
                 raise
             pool.shutdown()
         else:
@@ -1043,6 +1042,22 @@ def _simulate(args: argparse.Namespace, io_: _Io) -> int:
 def _ignore_interrupt() -> None:
     """Leave Ctrl-C to the main process, which stops the workers (run in each worker)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ignore Ctrl-C for a moment (in the main thread).
+
+    A second Ctrl-C then cannot cut short the stopping of the workers the first one began.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _stop_pool(pool: ProcessPoolExecutor, others: set[multiprocessing.process.BaseProcess]) -> None:
