@@ -1338,4 +1338,8 @@ def _fail(parser: argparse.ArgumentParser, message: str, status: int) -> NoRetur
 
 def run() -> NoReturn:
     """The console entry point."""
-    raise SystemExit(main())
+    status = main()
+    # The command is done: a late Ctrl-C (a second one as it stops) has nothing to stop, and
+    # would only cut short the interpreter's exit with a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise SystemExit(status)
