@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -183,19 +184,6 @@ def _check_supported(rules: Rules) -> None:
 # ------------------------------------------------------------------ small array helpers
 
 
-def _words(cards: Array) -> tuple[Array, Array]:
-    """A bool[40] card set as two uint32 words: cards 0–31 and 32–39."""
-    bits = cards.astype(jnp.uint32) << (jnp.arange(_CARDS, dtype=jnp.uint32) % 32)
-    return jnp.sum(bits[:32], dtype=jnp.uint32), jnp.sum(bits[32:], dtype=jnp.uint32)
-
-
-def _cards(low: Array, high: Array) -> Array:
-    """Two words as a bool[40] card set."""
-    shifts = jnp.arange(_CARDS, dtype=jnp.uint32) % 32
-    word = jnp.where(jnp.arange(_CARDS) < 32, low, high)
-    return ((word >> shifts) & 1).astype(bool)
-
-
 def _one_hot(index: Array, length: int) -> Array:
     """`length` float32 values, 1 at `index` (none when it is out of range)."""
     return (jnp.arange(length) == index).astype(jnp.float32)
@@ -354,17 +342,9 @@ class Env:
         by_rank = jnp.sum(table.reshape(4, 10), axis=0, dtype=jnp.int32)
         equal = jnp.concatenate([jnp.zeros(1, jnp.int32), by_rank])
         pairs = equal if rules.capture_by_rank else jnp.zeros(11, jnp.int32)
-        low, high = _words(table)
-        legal = ((_tables.COUNT.low & ~low) | (_tables.COUNT.high & ~high)) == 0
-        running = jnp.concatenate([jnp.zeros(1, jnp.int32), jnp.cumsum(legal, dtype=jnp.int32)])
-        by_size = running[_tables.COUNT_STOPS] - running[_tables.COUNT_STARTS]  # [rank, size]
-        if rules.capture_priority is CapturePriority.MIN_CARDS:
-            fewest = jnp.argmax(by_size > 0, axis=1).astype(jnp.int32)
-            sums = jnp.take_along_axis(by_size, fewest[:, None], axis=1)[:, 0]
-            sum_size = jnp.where(sums > 0, fewest, 0)
-        else:
-            sums = jnp.sum(by_size, axis=1)
-            sum_size = jnp.zeros(11, jnp.int32)
+        sums, sum_size = _sum_captures(
+            by_rank, fewest=rules.capture_priority is CapturePriority.MIN_CARDS
+        )
         if not rules.capture_by_sum:
             sums = jnp.zeros(11, jnp.int32)
         if rules.capture_priority is not CapturePriority.FREE:
@@ -400,20 +380,13 @@ class Env:
         """The table cards (bool[40]) that the `choice`-th legal move of `card` takes."""
         rank = card % 10 + 1
         table = state._table
-        lay = state._lays[rank].astype(jnp.int32)
+        k = choice - state._lays[rank].astype(jnp.int32)
         pairs = state._pairs[rank]
-        k = choice - lay
-        # the k-th table card of the card's rank, in index order
-        equal = table & (jnp.asarray(_RANK_OF) == rank)
-        pair = equal & (jnp.cumsum(equal) == k + 1)
-        # else the (k - pairs)-th sum of the rank's sets, in the order of the legal moves
-        low, high = _words(table)
-        play = _tables.PLAY
-        fits = (play.rank == rank) & (((play.low & ~low) | (play.high & ~high)) == 0)
-        size = state._sum_size[rank]
-        fits = fits & ((size == 0) | (play.size == size))
-        place = jnp.argmax(jnp.cumsum(fits) == k - pairs + 1)
-        summed = _cards(jnp.asarray(play.low)[place], jnp.asarray(play.high)[place])
+        # the k-th table card of the card's rank, suits in index order
+        equal = table.reshape(4, 10)[:, rank - 1]
+        suit = jnp.argmax(equal & (jnp.cumsum(equal) == k + 1))
+        pair = jnp.arange(_CARDS) == suit * 10 + rank - 1
+        summed = _kth_sum(table, rank, state._sum_size[rank], k - pairs)
         taken = jnp.where(k < pairs, pair, summed)
         return jnp.where(k < 0, jnp.zeros(_CARDS, bool), taken)
 
@@ -531,6 +504,98 @@ class Env:
         for component in self.rules.scoring.components:
             points = points + _score(component, side_piles, side_scope)
         return points[players % sides].astype(jnp.float32)
+
+
+def _sum_captures(by_rank: Array, *, fewest: bool) -> tuple[Array, Array]:
+    """By rank: the captures of two or more table cards adding up to it, and their size.
+
+    `by_rank[q - 1]` is the number of table cards of rank `q`. Returns the number of
+    captures (int32[11]) and, with `fewest`, the number of cards they take, keeping only
+    those with the fewest cards (int32[11], 0 where there is none; all 0 without
+    `fewest`). The ranks are added one by one, counting the subsets by their total (and
+    the fewest cards of each total): the captures of rank `r` are the subsets of the
+    lower ranks adding up to `r`, read before rank `r` is added.
+    """
+    none = _tables.MAX_SET + 1  # more cards than any capture takes
+    ways = jnp.zeros(11, jnp.int32).at[0].set(1)  # by total
+    size = jnp.where(jnp.arange(11) == 0, 0, none)  # by total: the fewest cards
+    sums = [jnp.asarray(0), jnp.asarray(0)]
+    sizes = [jnp.asarray(0), jnp.asarray(0)]
+    for rank in range(1, 10):
+        if rank >= 2:
+            sums.append(ways[rank])
+            sizes.append(size[rank])
+        options = [(ways, size)]
+        for taken in range(1, 5):
+            shift = rank * taken
+            if shift > 10:
+                break
+            more = _comb(by_rank[rank - 1], jnp.asarray(taken)) * jnp.pad(
+                ways[: 11 - shift], (shift, 0)
+            )
+            options.append(
+                (more, jnp.where(more > 0, jnp.pad(size[: 11 - shift], (shift, 0)) + taken, none))
+            )
+        if fewest:
+            size = functools.reduce(jnp.minimum, [s for _, s in options])
+            ways = sum((jnp.where(s == size, w, 0) for w, s in options), jnp.zeros(11, jnp.int32))
+        else:
+            ways = sum((w for w, _ in options), jnp.zeros(11, jnp.int32))
+    sums.append(ways[10])
+    sizes.append(size[10])
+    counts = jnp.stack(sums)
+    return counts, jnp.where(counts > 0, jnp.stack(sizes), 0) if fewest else jnp.zeros(
+        11, jnp.int32
+    )
+
+
+def _comb(n: Array, k: Array) -> Array:
+    """`comb(n, k)` for `n` from 0 to 4 and any `k` (int32), elementwise."""
+    n1 = n * (n - 1)
+    found = jnp.where(k == 0, 1, jnp.where(k == 1, n, jnp.where(k == 2, n1 // 2, 0)))
+    found = jnp.where(k == 3, n1 * (n - 2) // 6, jnp.where(k == 4, n == 4, found))
+    return jnp.where((k >= 0) & (k <= n), found, 0)
+
+
+def _kth_sum(table: Array, rank: Array, size: Array, k: Array) -> Array:
+    """The `k`-th capture of two or more table cards adding up to `rank` (bool[40]).
+
+    In the order of the legal moves: by set of ranks, then by cards. With a `size` (not
+    0), only the captures of that many cards count. The set of ranks comes first, from the
+    number of captures of each; then the cards, from the highest index down: the captures
+    without a card come before those with it, so the card is taken when `k` is past them.
+    """
+    by_rank = jnp.concatenate([jnp.zeros(1, jnp.int32), jnp.sum(table.reshape(4, 10), axis=0)])
+    ranks = jnp.asarray(_tables.SUPPORT_RANKS)[rank]  # [support, place]: 0 past the last
+    counts = jnp.asarray(_tables.SUPPORT_COUNTS)[rank]  # [support, slot, place]
+    sizes = jnp.asarray(_tables.SUPPORT_SIZES)[rank]  # [support, slot]
+    wanted = (sizes >= 0) & ((size == 0) | (sizes == size))
+    found = jnp.prod(_comb(by_rank[ranks][:, None, :], counts), axis=-1)
+    per_support = jnp.sum(jnp.where(wanted, found, 0), axis=1)
+    ends = jnp.cumsum(per_support)
+    support = jnp.sum(ends <= k)
+    k = k - (ends[support] - per_support[support])
+    ranks, counts, wanted = ranks[support], counts[support], wanted[support]
+    on_table = table.reshape(4, 10)[:, jnp.maximum(ranks - 1, 0)] & (ranks > 0)  # [suit, place]
+    left = by_rank[ranks] * (ranks > 0)  # the cards of each place still to decide
+    have = jnp.zeros(_tables.MAX_SUPPORT, jnp.int32)  # the cards of each place taken
+    ways = _comb(left, counts)  # [slot, place]: the ways to complete each pattern
+    taken = jnp.zeros((4, _tables.MAX_SUPPORT), bool)
+    for suit in range(3, -1, -1):
+        for place in range(_tables.MAX_SUPPORT - 1, -1, -1):  # the ranks in decreasing order
+            candidate = on_table[suit, place]
+            remaining = left[place] - candidate.astype(jnp.int32)
+            without = ways.at[:, place].set(_comb(remaining, counts[:, place] - have[place]))
+            before = jnp.sum(jnp.where(wanted, jnp.prod(without, axis=1), 0))
+            take = candidate & (k >= before)
+            k = k - jnp.where(take, before, 0)
+            taking = have[place] + take.astype(jnp.int32)
+            ways = without.at[:, place].set(_comb(remaining, counts[:, place] - taking))
+            left = left.at[place].set(remaining)
+            have = have.at[place].set(taking)
+            taken = taken.at[suit, place].set(take)
+    cards = jnp.arange(4)[:, None] * 10 + ranks - 1  # [suit, place]
+    return jnp.zeros(_CARDS, bool).at[jnp.where(taken, cards, _CARDS)].set(True, mode="drop")
 
 
 def _score(component: ScoringComponent, piles: Array, scope: Array) -> Array:
