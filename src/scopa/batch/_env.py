@@ -44,6 +44,8 @@ _RANK_OF: Final = np.arange(_CARDS, dtype=np.int32) % 10 + 1
 _SEVEN_OF_DENARI: Final = 6
 _KING_OF_DENARI: Final = 9
 
+_STOCK_SCALE: Final = np.array([size / _CARDS for size in range(_CARDS + 1)], np.float32)
+"""Each stock size divided by 40, as the scalar encoding rounds it."""
 _LOWEST: Final = int(np.iinfo(np.int32).min)
 """Below every figure: what an ineligible side shows."""
 
@@ -225,6 +227,10 @@ class Env:
         self._sides: Final = rules.number_of_sides
         self._deals: Final = rules.deals_per_hand
         self._hand_size: Final = rules.hand_size
+        # each hand size divided by the rules' hand size, as the scalar encoding rounds it
+        self._size_scale: Final = np.array(
+            [size / rules.hand_size for size in range(rules.hand_size + 1)], np.float32
+        )
 
     def __repr__(self) -> str:
         return f"Env({self.rules!r})"
@@ -482,9 +488,9 @@ class Env:
             state._hands[me].astype(jnp.float32),
             state._table.astype(jnp.float32),
             state._piles[seats].reshape(n * _CARDS).astype(jnp.float32),
-            sizes[seats].astype(jnp.float32) / self._hand_size,
+            jnp.asarray(self._size_scale)[sizes[seats]],
             state._scope[seats].astype(jnp.float32),
-            (stock.astype(jnp.float32) / _CARDS)[None],
+            jnp.asarray(_STOCK_SCALE)[stock][None],
             _one_hot(jnp.where(to_move >= 0, (to_move - me) % n, n), n),
             _one_hot((state._dealer - me) % n, n),
             _one_hot(jnp.where(last >= 0, (last - me) % n, n), n + 1),
@@ -517,36 +523,30 @@ def _sum_captures(by_rank: Array, *, fewest: bool) -> tuple[Array, Array]:
     lower ranks adding up to `r`, read before rank `r` is added.
     """
     none = _tables.MAX_SET + 1  # more cards than any capture takes
-    ways = jnp.zeros(11, jnp.int32).at[0].set(1)  # by total
-    size = jnp.where(jnp.arange(11) == 0, 0, none)  # by total: the fewest cards
-    sums = [jnp.asarray(0), jnp.asarray(0)]
-    sizes = [jnp.asarray(0), jnp.asarray(0)]
-    for rank in range(1, 10):
-        if rank >= 2:
-            sums.append(ways[rank])
-            sizes.append(size[rank])
+    totals = jnp.arange(11)
+
+    def add(carried: tuple[Array, Array], rank: Array) -> tuple[tuple[Array, Array], Any]:
+        ways, size = carried  # by total: the subsets, and the fewest cards of one
         options = [(ways, size)]
         for taken in range(1, 5):
             shift = rank * taken
-            if shift > 10:
-                break
-            more = _comb(by_rank[rank - 1], jnp.asarray(taken)) * jnp.pad(
-                ways[: 11 - shift], (shift, 0)
-            )
-            options.append(
-                (more, jnp.where(more > 0, jnp.pad(size[: 11 - shift], (shift, 0)) + taken, none))
-            )
+            source = jnp.clip(totals - shift, 0, 10)
+            more = jnp.where(totals >= shift, ways[source], 0) * _comb(by_rank[rank - 1], taken)
+            options.append((more, jnp.where(more > 0, size[source] + taken, none)))
         if fewest:
             size = functools.reduce(jnp.minimum, [s for _, s in options])
-            ways = sum((jnp.where(s == size, w, 0) for w, s in options), jnp.zeros(11, jnp.int32))
+            ways = functools.reduce(jnp.add, [jnp.where(s == size, w, 0) for w, s in options])
         else:
-            ways = sum((w for w, _ in options), jnp.zeros(11, jnp.int32))
-    sums.append(ways[10])
-    sizes.append(size[10])
-    counts = jnp.stack(sums)
-    return counts, jnp.where(counts > 0, jnp.stack(sizes), 0) if fewest else jnp.zeros(
-        11, jnp.int32
-    )
+            ways = functools.reduce(jnp.add, [w for w, _ in options])
+        return (ways, size), (carried[0][rank], carried[1][rank])
+
+    start = (jnp.where(totals == 0, 1, 0), jnp.where(totals == 0, 0, none))
+    (ways, size), (below, fewest_below) = jax.lax.scan(add, start, jnp.arange(1, 10))
+    counts = jnp.concatenate([jnp.zeros(1, jnp.int32), below, ways[10:]])
+    if not fewest:
+        return counts, jnp.zeros(11, jnp.int32)
+    sizes = jnp.concatenate([jnp.zeros(1, jnp.int32), fewest_below, size[10:]])
+    return counts, jnp.where(counts > 0, sizes, 0)
 
 
 def _comb(n: Array, k: Array) -> Array:
@@ -577,25 +577,36 @@ def _kth_sum(table: Array, rank: Array, size: Array, k: Array) -> Array:
     k = k - (ends[support] - per_support[support])
     ranks, counts, wanted = ranks[support], counts[support], wanted[support]
     on_table = table.reshape(4, 10)[:, jnp.maximum(ranks - 1, 0)] & (ranks > 0)  # [suit, place]
+    places = jnp.arange(_tables.MAX_SUPPORT)
+
+    def decide(step: Array, carried: tuple[Array, ...]) -> tuple[Array, ...]:
+        # the cards from the highest index down: suits from the last, ranks from the highest
+        k, left, have, ways, taken = carried
+        suit = 3 - step // _tables.MAX_SUPPORT
+        place = _tables.MAX_SUPPORT - 1 - step % _tables.MAX_SUPPORT
+        here = places == place
+        candidate = on_table[suit, place]
+        remaining = left[place] - candidate.astype(jnp.int32)
+        without = jnp.where(here, _comb(remaining, counts[:, place] - have[place])[:, None], ways)
+        before = jnp.sum(jnp.where(wanted, jnp.prod(without, axis=1), 0))
+        take = candidate & (k >= before)
+        taking = have[place] + take.astype(jnp.int32)
+        ways = jnp.where(here, _comb(remaining, counts[:, place] - taking)[:, None], without)
+        return (
+            k - jnp.where(take, before, 0),
+            jnp.where(here, remaining, left),
+            jnp.where(here, taking, have),
+            ways,
+            taken.at[suit, place].set(take),
+        )
+
     left = by_rank[ranks] * (ranks > 0)  # the cards of each place still to decide
     have = jnp.zeros(_tables.MAX_SUPPORT, jnp.int32)  # the cards of each place taken
     ways = _comb(left, counts)  # [slot, place]: the ways to complete each pattern
     taken = jnp.zeros((4, _tables.MAX_SUPPORT), bool)
-    for suit in range(3, -1, -1):
-        for place in range(_tables.MAX_SUPPORT - 1, -1, -1):  # the ranks in decreasing order
-            candidate = on_table[suit, place]
-            remaining = left[place] - candidate.astype(jnp.int32)
-            without = ways.at[:, place].set(_comb(remaining, counts[:, place] - have[place]))
-            before = jnp.sum(jnp.where(wanted, jnp.prod(without, axis=1), 0))
-            take = candidate & (k >= before)
-            k = k - jnp.where(take, before, 0)
-            taking = have[place] + take.astype(jnp.int32)
-            ways = without.at[:, place].set(_comb(remaining, counts[:, place] - taking))
-            left = left.at[place].set(remaining)
-            have = have.at[place].set(taking)
-            taken = taken.at[suit, place].set(take)
+    carried = jax.lax.fori_loop(0, 4 * _tables.MAX_SUPPORT, decide, (k, left, have, ways, taken))
     cards = jnp.arange(4)[:, None] * 10 + ranks - 1  # [suit, place]
-    return jnp.zeros(_CARDS, bool).at[jnp.where(taken, cards, _CARDS)].set(True, mode="drop")
+    return jnp.zeros(_CARDS, bool).at[jnp.where(carried[4], cards, _CARDS)].set(True, mode="drop")
 
 
 def _score(component: ScoringComponent, piles: Array, scope: Array) -> Array:
