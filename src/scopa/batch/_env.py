@@ -173,7 +173,7 @@ def _check_supported(rules: Rules) -> None:
         if not supported(value):
             raise RulesError(
                 f"the batch engine does not support {field.name}={value!r} "
-                f"(rules {rules.name!r}); it plays {field.name}={wanted}"
+                f"(rules {rules.name!r}); it plays only {field.name}={wanted}"
             )
     for component in rules.scoring.components:
         if type(component) not in _COMPONENTS:
@@ -227,6 +227,10 @@ class Env:
         self._sides: Final = rules.number_of_sides
         self._deals: Final = rules.deals_per_hand
         self._hand_size: Final = rules.hand_size
+        # compiled once per environment: the public methods call these
+        self._jit_init: Final[Callable[[Array, Array], State]] = jax.jit(self._init)
+        self._jit_deal: Final[Callable[[Array, Array], State]] = jax.jit(self._deal)
+        self._jit_step: Final[Callable[[State, Array], State]] = jax.jit(self._step)
         # each hand size divided by the rules' hand size, as the scalar encoding rounds it
         self._size_scale: Final = np.array(
             [size / rules.hand_size for size in range(rules.hand_size + 1)], np.float32
@@ -243,6 +247,9 @@ class Env:
         A shuffle whose first table the misdeal rule annuls is drawn again (with a key split
         from the last one), so the deal is uniform among the deals the rules accept.
         """
+        return self._jit_init(key, jnp.asarray(dealer, jnp.int32))
+
+    def _init(self, key: Array, dealer: Array) -> State:
 
         def shuffle(carried: tuple[Array, Array]) -> tuple[Array, Array]:
             key, _ = carried
@@ -253,7 +260,7 @@ class Env:
             return self._annulled(carried[1])
 
         _, order = jax.lax.while_loop(annulled, shuffle, shuffle((key, jnp.zeros(0))))
-        return self._deal(order, jnp.asarray(dealer, dtype=jnp.int32))
+        return self._deal(order, dealer)
 
     def deal(self, order: Array | Any, dealer: int | Array = 0) -> State:
         """The hand dealt from a deck order (`int32[40]` card indices) by `dealer`.
@@ -280,7 +287,7 @@ class Env:
                     f"dealer must be a player number from 0 to {self.num_players - 1}, "
                     f"not {quote(dealer)}"
                 )
-        return self._deal(jnp.asarray(order, dtype=jnp.int32), jnp.asarray(dealer, jnp.int32))
+        return self._jit_deal(jnp.asarray(order, jnp.int32), jnp.asarray(dealer, jnp.int32))
 
     def _annulled(self, order: Array) -> Array:
         """Whether the misdeal rule annuls the first table of a deck order."""
@@ -403,7 +410,9 @@ class Env:
         action once the hand is over) changes nothing but sets `illegal_action` and zeroes
         `rewards`; [`step_checked`][scopa.batch.Env.step_checked] raises instead.
         """
-        action = jnp.asarray(action, jnp.int32)
+        return self._jit_step(state, jnp.asarray(action, jnp.int32))
+
+    def _step(self, state: State, action: Array) -> State:
         legal = (action >= 0) & (action < _ACTIONS)
         legal = legal & state.legal_action_mask[jnp.clip(action, 0, _ACTIONS - 1)]
         played = self._play(state, jnp.clip(action, 0, _ACTIONS - 1))
@@ -549,7 +558,7 @@ def _sum_captures(by_rank: Array, *, fewest: bool) -> tuple[Array, Array]:
     return counts, jnp.where(counts > 0, sizes, 0)
 
 
-def _comb(n: Array, k: Array) -> Array:
+def _comb(n: Array, k: Array | int) -> Array:
     """`comb(n, k)` for `n` from 0 to 4 and any `k` (int32), elementwise."""
     n1 = n * (n - 1)
     found = jnp.where(k == 0, 1, jnp.where(k == 1, n, jnp.where(k == 2, n1 // 2, 0)))
