@@ -16,7 +16,7 @@ from scopa._checks import check_type, quote
 from scopa.batch import _tables
 from scopa.encoding import COMPACT_OPTIONS, ObservationLayout
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
-from scopa.rules import CapturePriority, FirstTable, MisdealRule, Rules
+from scopa.rules import AceOnAce, CapturePriority, FirstTable, MisdealRule, Rules
 from scopa.scoring import (
     AssoDueTre,
     CardPoints,
@@ -124,16 +124,15 @@ _KNOBS: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
     "capture_priority": (_any, ""),
     "played_card_must_capture": (_any, ""),
     "must_play_capturing_card_if_any": (_any, ""),
-    "ace_captures_all": (_is(False), "False"),
-    # the next two matter only when Aces sweep
+    "ace_captures_all": (_any, ""),
     "ace_sweep_is_scopa": (_any, ""),
     "ace_with_ace_on_table": (_any, ""),
-    "ace_on_empty_table_captures_itself": (_is(False), "False"),
+    "ace_on_empty_table_captures_itself": (_any, ""),
     "first_table": (_is(FirstTable.NOTHING), "FirstTable.NOTHING"),
     "first_table_to_eldest": (_any, ""),  # matters only with a first table that sweeps
     "matta": (_any, ""),  # matters only to declarations and the first table
     "declarations": (_is(False), "False"),
-    "ace_first_lead_forbidden": (_is(False), "False"),
+    "ace_first_lead_forbidden": (_any, ""),
     "scopa_on_last_play": (_any, ""),
     "leftovers_to_last_capturer": (_any, ""),
     "misdeal": (_any, ""),
@@ -362,6 +361,13 @@ class Env:
             sums = jnp.zeros(11, jnp.int32)
         if rules.capture_priority is not CapturePriority.FREE:
             sums = jnp.where(pairs > 0, 0, sums)  # an equal card is taken alone
+        if rules.ace_captures_all:  # an Ace takes the table, or each Ace on it alone
+            one_by_one = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
+            alone = by_rank[0] if one_by_one else jnp.asarray(0)
+            sweeping = self._ace_sweeps(table)
+            pairs = pairs.at[1].set(jnp.where(sweeping, alone, pairs[1]))
+            whole = (jnp.any(table) & (alone == 0)).astype(jnp.int32)
+            sums = sums.at[1].set(jnp.where(sweeping, whole, sums[1]))
         captures = pairs + sums
         lays = jnp.asarray(not rules.played_card_must_capture) | (captures == 0)
         if rules.must_play_capturing_card_if_any:
@@ -369,11 +375,25 @@ class Env:
             lays = lays & ~jnp.any(held & (captures[1:] > 0))
         return lays, pairs, sums, sum_size
 
+    def _ace_sweeps(self, table: Array) -> Array:
+        """Whether a played Ace takes the whole table (or an Ace on it), not as other cards."""
+        if not self.rules.ace_captures_all:
+            return jnp.asarray(False)
+        if self.rules.ace_with_ace_on_table is AceOnAce.CAPTURE_NORMALLY:
+            return ~jnp.any(table.reshape(4, 10)[:, 0])
+        return jnp.asarray(True)
+
     def _with_choices(self, state: State) -> State:
         """The state with its mask, observation and move books made for the player to move."""
         to_move = state.current_player
         playing = to_move >= 0
         hand = state._hands[jnp.maximum(to_move, 0)] & playing
+        if self.rules.ace_first_lead_forbidden:  # no Ace at the first play, if possible
+            first = (state._dealt == 1) & (
+                jnp.sum(state._hands) == self.num_players * self._hand_size
+            )
+            others = hand & (jnp.asarray(_RANK_OF) != 1)
+            hand = jnp.where(first & jnp.any(others), others, hand)
         lays, pairs, sums, sum_size = self._choices(hand, state._table)
         count = lays.astype(jnp.int32) + pairs + sums
         per_card = jnp.minimum(count[_RANK_OF], COMPACT_OPTIONS)
@@ -400,6 +420,7 @@ class Env:
         suit = jnp.argmax(equal & (jnp.cumsum(equal) == k + 1))
         pair = jnp.arange(_CARDS) == suit * 10 + rank - 1
         summed = _kth_sum(table, rank, state._sum_size[rank], k - pairs)
+        summed = jnp.where((rank == 1) & self._ace_sweeps(table), table, summed)
         taken = jnp.where(k < pairs, pair, summed)
         return jnp.where(k < 0, jnp.zeros(_CARDS, bool), taken)
 
@@ -454,15 +475,23 @@ class Env:
         hands = jnp.where(redeal, state._deals[jnp.minimum(state._dealt, self._deals - 1)], hands)
         dealt = state._dealt + redeal.astype(jnp.int32)
         captures = jnp.any(taken)
-        table = jnp.where(captures, state._table & ~taken, state._table | bit)
+        kept = captures  # the card goes to the player's pile
+        if rules.ace_on_empty_table_captures_itself:  # an Ace laid on an empty table, too
+            kept = captures | ((card % 10 == 0) & ~jnp.any(state._table))
+        table = jnp.where(kept, state._table & ~taken, state._table | bit)
         piles = state._piles.at[player].set(
-            jnp.where(captures, state._piles[player] | taken | bit, state._piles[player])
+            jnp.where(kept, state._piles[player] | taken | bit, state._piles[player])
         )
         sweep = captures & ~jnp.any(table)
+        if rules.ace_captures_all and not rules.ace_sweep_is_scopa:  # unless an Ace took an Ace
+            took_ace = rules.ace_with_ace_on_table is not AceOnAce.TAKE_ALL
+            aces = jnp.asarray(_RANK_OF) == 1
+            ace_sweep = (card % 10 == 0) & ~(took_ace & jnp.any(taken & aces))
+            sweep = sweep & ~ace_sweep
         if not rules.scopa_on_last_play:
             sweep = sweep & ~final
         scope = state._scope.at[player].add(sweep.astype(jnp.int32))
-        last = jnp.where(captures, player, state._last_capturer)
+        last = jnp.where(kept, player, state._last_capturer)
         if rules.leftovers_to_last_capturer:
             to_last = final & (last >= 0)
             winner = jnp.maximum(last, 0)
