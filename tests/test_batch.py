@@ -49,7 +49,7 @@ jax = pytest.importorskip("jax", reason="needs JAX, from the optional extra jax"
 jnp = jax.numpy
 
 from scopa.batch import Env, State  # noqa: E402
-from scopa.batch._env import _KNOBS  # noqa: E402
+from scopa.batch._env import _ANY_VALUE, _ONE_VALUE  # noqa: E402
 
 HANDS = int(os.environ.get("SCOPA_BATCH_HANDS", "2000"))
 CHUNK = 2000  # hands played together (one compiled shape)
@@ -380,7 +380,15 @@ def test_init_is_reproducible_and_varies_with_the_key(classic: Env) -> None:
 
 
 def test_every_knob_of_the_rules_is_judged() -> None:
-    assert set(_KNOBS) == {field.name for field in attrs.fields(Rules)}
+    assert not _ANY_VALUE & set(_ONE_VALUE)
+    assert _ANY_VALUE | set(_ONE_VALUE) == {field.name for field in attrs.fields(Rules)}
+
+
+def test_a_knob_not_judged_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # as a knob added to Rules later would be
+    monkeypatch.setattr("scopa.batch._env._ANY_VALUE", _ANY_VALUE - {"target"})
+    with pytest.raises(RulesError, match="does not know the knob target=11"):
+        Env(find_variant("classic"))
 
 
 def test_the_presets_supported_and_refused() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -44,6 +45,10 @@ _RANK_OF: Final = np.arange(_CARDS, dtype=np.int32) % 10 + 1
 _SEVEN_OF_DENARI: Final = 6
 _KING_OF_DENARI: Final = 9
 
+_COMB: Final = np.array(
+    [[0] + [math.comb(n, k) for k in range(5)] + [0] for n in range(5)], np.int32
+)
+"""`comb(n, k)` at `[n, k + 1]` for `n` from 0 to 4, `k` from -1 to 5 (0 outside 0 to n)."""
 _STOCK_SCALE: Final = np.array([size / _CARDS for size in range(_CARDS + 1)], np.float32)
 """Each stock size divided by 40, as the scalar encoding rounds it."""
 _LOWEST: Final = int(np.iinfo(np.int32).min)
@@ -101,48 +106,46 @@ jax.tree_util.register_dataclass(
 # ------------------------------------------------------------------ the rules supported
 
 
-def _any(_: object) -> bool:
-    return True
-
-
-def _is(value: object) -> Callable[[object], bool]:
-    return lambda given: given == value
-
-
-# Each knob of `Rules` and the values this engine plays (a knob missing here is refused, so
-# that a new knob is never silently ignored). The match-layer knobs take any value: the
-# engine plays one hand.
-_KNOBS: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
-    "name": (_any, ""),
-    "players": (_any, ""),
-    "sides": (_any, ""),
-    "hand_size": (_any, ""),
-    "table_size": (_any, ""),
-    "capture_by_rank": (_any, ""),
-    "capture_by_sum": (_any, ""),
-    "capture_to_fifteen": (_is(False), "False"),
-    "capture_priority": (_any, ""),
-    "played_card_must_capture": (_any, ""),
-    "must_play_capturing_card_if_any": (_any, ""),
-    "ace_captures_all": (_any, ""),
-    "ace_sweep_is_scopa": (_any, ""),
-    "ace_with_ace_on_table": (_any, ""),
-    "ace_on_empty_table_captures_itself": (_any, ""),
-    "first_table": (_is(FirstTable.NOTHING), "FirstTable.NOTHING"),
-    "first_table_to_eldest": (_any, ""),  # matters only with a first table that sweeps
-    "matta": (_any, ""),  # matters only to declarations and the first table
-    "declarations": (_is(False), "False"),
-    "ace_first_lead_forbidden": (_any, ""),
-    "scopa_on_last_play": (_any, ""),
-    "leftovers_to_last_capturer": (_any, ""),
-    "misdeal": (_any, ""),
-    "target": (_any, ""),
-    "tiebreak": (_any, ""),
-    "lowest_total_wins": (_any, ""),
-    "claim_out": (_is(False), "False"),
-    "scoring": (_any, ""),  # checked component by component
-    "move_time_limit": (_any, ""),
-    "stakes": (_any, ""),
+# The knobs of `Rules` the engine plays whatever their value: those of the match layer
+# (it plays one hand); `matta` and `first_table_to_eldest`, which matter only to the
+# declarations and the first table it plays without; `scoring`, judged by component.
+_ANY_VALUE: Final = frozenset(
+    {
+        "name",
+        "players",
+        "sides",
+        "hand_size",
+        "table_size",
+        "capture_by_rank",
+        "capture_by_sum",
+        "capture_priority",
+        "played_card_must_capture",
+        "must_play_capturing_card_if_any",
+        "ace_captures_all",
+        "ace_sweep_is_scopa",
+        "ace_with_ace_on_table",
+        "ace_on_empty_table_captures_itself",
+        "first_table_to_eldest",
+        "matta",
+        "ace_first_lead_forbidden",
+        "scopa_on_last_play",
+        "leftovers_to_last_capturer",
+        "misdeal",
+        "target",
+        "tiebreak",
+        "lowest_total_wins",
+        "scoring",
+        "move_time_limit",
+        "stakes",
+    }
+)
+# The knobs it plays with one value only. Any other knob (one added to `Rules` later) is
+# refused until it is judged here.
+_ONE_VALUE: Final[dict[str, object]] = {
+    "capture_to_fifteen": False,
+    "first_table": FirstTable.NOTHING,
+    "declarations": False,
+    "claim_out": False,
 }
 _COMPONENTS: Final = (
     Scope,
@@ -168,11 +171,18 @@ def _check_supported(rules: Rules) -> None:
     """
     for field in attrs.fields(Rules):
         value = getattr(rules, field.name)
-        supported, wanted = _KNOBS.get(field.name, (lambda _: False, "its default"))
-        if not supported(value):
+        if field.name in _ANY_VALUE:
+            continue
+        if field.name not in _ONE_VALUE:
+            raise RulesError(
+                f"the batch engine does not know the knob {field.name}={value!r} "
+                f"(rules {rules.name!r})"
+            )
+        wanted = _ONE_VALUE[field.name]
+        if value != wanted:
             raise RulesError(
                 f"the batch engine does not support {field.name}={value!r} "
-                f"(rules {rules.name!r}); it plays only {field.name}={wanted}"
+                f"(rules {rules.name!r}); it plays only {field.name}={wanted!r}"
             )
     for component in rules.scoring.components:
         if type(component) not in _COMPONENTS:
@@ -589,10 +599,7 @@ def _sum_captures(by_rank: Array, *, fewest: bool) -> tuple[Array, Array]:
 
 def _comb(n: Array, k: Array | int) -> Array:
     """`comb(n, k)` for `n` from 0 to 4 and any `k` (int32), elementwise."""
-    n1 = n * (n - 1)
-    found = jnp.where(k == 0, 1, jnp.where(k == 1, n, jnp.where(k == 2, n1 // 2, 0)))
-    found = jnp.where(k == 3, n1 * (n - 2) // 6, jnp.where(k == 4, n == 4, found))
-    return jnp.where((k >= 0) & (k <= n), found, 0)
+    return jnp.asarray(_COMB)[n, jnp.clip(k + 1, 0, 6)]
 
 
 def _kth_sum(table: Array, rank: Array, size: Array, k: Array) -> Array:
