@@ -329,6 +329,10 @@ def test_deal_checks_a_concrete_order_and_dealer(classic: Env) -> None:
         classic.deal(np.arange(1, 41, dtype=np.int32))
     with pytest.raises(InvalidArgumentError, match="dealer must be a player number from 0 to 1"):
         classic.deal(np.arange(40, dtype=np.int32), 2)
+    with pytest.raises(InvalidArgumentError, match="dealer must be"):
+        classic.deal(np.arange(40, dtype=np.int32), 0.5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="dealer must be"):
+        classic.init(jax.random.key(0), -1)
     with pytest.raises(TypeError):
         Env("classic")  # type: ignore[arg-type]
 

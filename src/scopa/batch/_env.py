@@ -255,7 +255,11 @@ class Env:
 
         A shuffle whose first table the misdeal rule annuls is drawn again (with a key split
         from the last one), so the deal is uniform among the deals the rules accept.
+
+        Raises:
+            InvalidArgumentError: a concrete (not traced) dealer is not a player.
         """
+        self._check_dealer(dealer)
         return self._jit_init(key, jnp.asarray(dealer, jnp.int32))
 
     def _init(self, key: Array, dealer: Array) -> State:
@@ -268,7 +272,8 @@ class Env:
         def annulled(carried: tuple[Array, Array]) -> Array:
             return self._annulled(carried[1])
 
-        _, order = jax.lax.while_loop(annulled, shuffle, shuffle((key, jnp.zeros(0))))
+        first = shuffle((key, jnp.zeros(_CARDS, jnp.int32)))
+        _, order = jax.lax.while_loop(annulled, shuffle, first)
         return self._deal(order, dealer)
 
     def deal(self, order: Array | Any, dealer: int | Array = 0) -> State:
@@ -289,14 +294,19 @@ class Env:
                 raise InvalidStateError(
                     f"a deck order must hold each card index 0 to 39 once, not {quote(given)}"
                 )
-        if not isinstance(dealer, jax.core.Tracer):
-            number = int(np.asarray(dealer))
-            if not 0 <= number < self.num_players:
-                raise InvalidArgumentError(
-                    f"dealer must be a player number from 0 to {self.num_players - 1}, "
-                    f"not {quote(dealer)}"
-                )
+        self._check_dealer(dealer)
         return self._jit_deal(jnp.asarray(order, jnp.int32), jnp.asarray(dealer, jnp.int32))
+
+    def _check_dealer(self, dealer: int | Array) -> None:
+        """Check a concrete dealer (a traced one is taken as it is)."""
+        if isinstance(dealer, jax.core.Tracer):
+            return
+        given = np.asarray(dealer)
+        if given.shape or given.dtype.kind not in "iu" or not 0 <= given < self.num_players:
+            raise InvalidArgumentError(
+                f"dealer must be a player number from 0 to {self.num_players - 1}, "
+                f"not {quote(dealer)}"
+            )
 
     def _annulled(self, order: Array) -> Array:
         """Whether the misdeal rule annuls the first table of a deck order."""
