@@ -17,7 +17,6 @@ import sys
 from typing import Any
 
 import attrs
-import numpy as np
 import pytest
 
 from scopa import Deck, GameState, find_variant, view
@@ -46,7 +45,8 @@ from scopa.scoring import (
 from tests.helpers import ROOT
 
 jax = pytest.importorskip("jax", reason="needs JAX, from the optional extra jax")
-jnp = jax.numpy
+
+import numpy as np  # noqa: E402  (installed with JAX)
 
 from scopa.batch import Env, State  # noqa: E402
 from scopa.batch._env import _ANY_VALUE, _ONE_VALUE  # noqa: E402
