@@ -121,6 +121,9 @@ collect_ignore = [
     for module, framework in _FRAMEWORKS.items()
     if importlib.util.find_spec(framework) is None
 ]
+# The batch engine needs JAX (the extra "jax").
+if importlib.util.find_spec("jax") is None:
+    collect_ignore_glob.append("src/scopa/batch/*.py")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -1,0 +1,43 @@
+"""Batched hands on JAX: the rules as pure functions of fixed-shape arrays.
+
+Install with `pip install "scopa[jax]"`. [`Env`][scopa.batch.Env] plays one hand of some
+rules as functions that `jax.jit` compiles and `jax.vmap` batches, in the style of `pgx`:
+
+    >>> import jax
+    >>> from scopa import find_variant
+    >>> from scopa.batch import Env
+    >>> env = Env(find_variant("classic"))
+    >>> states = jax.vmap(env.init)(jax.random.split(jax.random.key(0), 8))
+    >>> states.legal_action_mask.shape, states.observation.shape
+    ((8, 2560), (8, 172))
+    >>> actions = jax.numpy.argmax(states.legal_action_mask, axis=1)  # each first legal id
+    >>> states = jax.jit(jax.vmap(env.step))(states, actions)
+    >>> bool(states.illegal_action.any())
+    False
+
+A [`State`][scopa.batch.State] shows the player to move, the legal compact action ids
+([`scopa.encoding`][scopa.encoding]), the observation of the player to move, the rewards of
+the step and whether the hand is over. The engine gives, position by position, the same
+player to move, mask, observation and points as [`GameState`][scopa.GameState] with
+[`action_mask`][scopa.encoding.action_mask] and [`observation`][scopa.encoding.observation].
+
+It plays every rule but captures to fifteen, a first table that sweeps, declarations and
+claims: among the presets, all but `scopa-a-15`, `escoba`, `escoba-sin-setenta` and
+`cirulla`. Other rules raise [`RulesError`][scopa.RulesError] naming the knob. Arrays are 32-bit:
+the engine never needs `jax_enable_x64`.
+"""
+
+from __future__ import annotations
+
+try:
+    import jax as _jax
+except ImportError:
+    raise ImportError(
+        'scopa.batch needs JAX, which the extra "jax" installs: pip install "scopa[jax]"'
+    ) from None
+
+from scopa.batch._env import Env, State
+
+__all__ = ["Env", "State"]
+
+del _jax
