@@ -148,7 +148,7 @@ def test_spaces_are_the_scalar_environments() -> None:
     single = env.single_observation_space
     for name in ("observation", "action_mask"):
         assert single[name] == scalar.observation_space[name]
-        assert env.observation_space[name].shape == (5, *scalar.observation_space[name].shape)
+        assert env.observation_space[name].shape == (5, *(single[name].shape or ()))
     assert env.single_action_space == scalar.action_space
     assert env.action_space == gymnasium.spaces.MultiDiscrete([2560] * 5)
     assert env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
@@ -316,7 +316,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(TypeError, match="one integer action per hand"):
         ScopaVectorEnv(4, opponent=lambda obs, masks: obs[:, 0])
     with pytest.raises(TypeError, match="traced"):
-        ScopaVectorEnv(4, opponent=lambda obs, masks: int(masks[0, 0]))
+        ScopaVectorEnv(4, opponent=lambda obs, masks: int(masks[0, 0]))  # type: ignore[arg-type,return-value]
     with pytest.raises(RulesError):
         ScopaVectorEnv(4, "escoba")
     env = ScopaVectorEnv(4)

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, cast
 
 import gymnasium
 import jax
@@ -162,8 +162,8 @@ def _check_policy(policy: object, hands: int, engine: Env) -> Policy:
             "opponent must be 'random' or a function (observations, masks) -> actions, not "
             + (quote(policy) if isinstance(policy, str) else type(policy).__name__)
         )
-    observations = jax.ShapeDtypeStruct((hands, engine.observation_size), jnp.float32)
-    masks = jax.ShapeDtypeStruct((hands, engine.num_actions), jnp.bool_)
+    observations = jnp.zeros((hands, engine.observation_size), jnp.float32)
+    masks = jnp.zeros((hands, engine.num_actions), jnp.bool_)
     try:
         shape = jax.eval_shape(policy, observations, masks)
     except Exception as error:
@@ -303,7 +303,7 @@ def _program(
     return _Program(rules, hands, seat, dealer, opponent)
 
 
-class ScopaVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[np.float64]]):
+class ScopaVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """`num_envs` hands of Scopa, one learner's seat in each, as a Gymnasium vector environment.
 
     Args:
@@ -374,9 +374,13 @@ class ScopaVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[n
         self.opponent = opponent
         """`"random"`, or the policy that plays the other seats."""
         self.single_observation_space = observation_space(self.rules, COMPACT, False)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.observation_space = cast(
+            spaces.Dict, batch_space(self.single_observation_space, num_envs)
+        )
         self.single_action_space = spaces.Discrete(self.engine.num_actions)
-        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.action_space = cast(
+            spaces.MultiDiscrete, batch_space(self.single_action_space, num_envs)
+        )
         self._hands: _Hands | None = None
         self._ended = np.zeros(num_envs, np.bool_)
 
@@ -426,13 +430,7 @@ class ScopaVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[n
 
     def step(
         self, actions: npt.ArrayLike
-    ) -> tuple[
-        Observation,
-        npt.NDArray[np.float64],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
+    ) -> tuple[Observation, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
         """Play each hand's action, then the other seats up to the learner's next turn.
 
         A hand that ended at the previous step is dealt again instead, and its action is
