@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -43,6 +44,8 @@ _RANK_OF: Final = np.arange(_CARDS, dtype=np.int32) % 10 + 1
 _SEVEN_OF_DENARI: Final = 6
 _KING_OF_DENARI: Final = 9
 
+_STOCK_SCALE: Final = np.array([size / _CARDS for size in range(_CARDS + 1)], np.float32)
+"""Each stock size divided by 40, as the scalar encoding rounds it."""
 _LOWEST: Final = int(np.iinfo(np.int32).min)
 """Below every figure: what an ineligible side shows."""
 
@@ -170,7 +173,7 @@ def _check_supported(rules: Rules) -> None:
         if not supported(value):
             raise RulesError(
                 f"the batch engine does not support {field.name}={value!r} "
-                f"(rules {rules.name!r}); it plays {field.name}={wanted}"
+                f"(rules {rules.name!r}); it plays only {field.name}={wanted}"
             )
     for component in rules.scoring.components:
         if type(component) not in _COMPONENTS:
@@ -181,19 +184,6 @@ def _check_supported(rules: Rules) -> None:
 
 
 # ------------------------------------------------------------------ small array helpers
-
-
-def _words(cards: Array) -> tuple[Array, Array]:
-    """A bool[40] card set as two uint32 words: cards 0–31 and 32–39."""
-    bits = cards.astype(jnp.uint32) << (jnp.arange(_CARDS, dtype=jnp.uint32) % 32)
-    return jnp.sum(bits[:32], dtype=jnp.uint32), jnp.sum(bits[32:], dtype=jnp.uint32)
-
-
-def _cards(low: Array, high: Array) -> Array:
-    """Two words as a bool[40] card set."""
-    shifts = jnp.arange(_CARDS, dtype=jnp.uint32) % 32
-    word = jnp.where(jnp.arange(_CARDS) < 32, low, high)
-    return ((word >> shifts) & 1).astype(bool)
 
 
 def _one_hot(index: Array, length: int) -> Array:
@@ -237,6 +227,14 @@ class Env:
         self._sides: Final = rules.number_of_sides
         self._deals: Final = rules.deals_per_hand
         self._hand_size: Final = rules.hand_size
+        # compiled once per environment: the public methods call these
+        self._jit_init: Final[Callable[[Array, Array], State]] = jax.jit(self._init)
+        self._jit_deal: Final[Callable[[Array, Array], State]] = jax.jit(self._deal)
+        self._jit_step: Final[Callable[[State, Array], State]] = jax.jit(self._step)
+        # each hand size divided by the rules' hand size, as the scalar encoding rounds it
+        self._size_scale: Final = np.array(
+            [size / rules.hand_size for size in range(rules.hand_size + 1)], np.float32
+        )
 
     def __repr__(self) -> str:
         return f"Env({self.rules!r})"
@@ -249,6 +247,9 @@ class Env:
         A shuffle whose first table the misdeal rule annuls is drawn again (with a key split
         from the last one), so the deal is uniform among the deals the rules accept.
         """
+        return self._jit_init(key, jnp.asarray(dealer, jnp.int32))
+
+    def _init(self, key: Array, dealer: Array) -> State:
 
         def shuffle(carried: tuple[Array, Array]) -> tuple[Array, Array]:
             key, _ = carried
@@ -259,7 +260,7 @@ class Env:
             return self._annulled(carried[1])
 
         _, order = jax.lax.while_loop(annulled, shuffle, shuffle((key, jnp.zeros(0))))
-        return self._deal(order, jnp.asarray(dealer, dtype=jnp.int32))
+        return self._deal(order, dealer)
 
     def deal(self, order: Array | Any, dealer: int | Array = 0) -> State:
         """The hand dealt from a deck order (`int32[40]` card indices) by `dealer`.
@@ -286,7 +287,7 @@ class Env:
                     f"dealer must be a player number from 0 to {self.num_players - 1}, "
                     f"not {quote(dealer)}"
                 )
-        return self._deal(jnp.asarray(order, dtype=jnp.int32), jnp.asarray(dealer, jnp.int32))
+        return self._jit_deal(jnp.asarray(order, jnp.int32), jnp.asarray(dealer, jnp.int32))
 
     def _annulled(self, order: Array) -> Array:
         """Whether the misdeal rule annuls the first table of a deck order."""
@@ -354,17 +355,9 @@ class Env:
         by_rank = jnp.sum(table.reshape(4, 10), axis=0, dtype=jnp.int32)
         equal = jnp.concatenate([jnp.zeros(1, jnp.int32), by_rank])
         pairs = equal if rules.capture_by_rank else jnp.zeros(11, jnp.int32)
-        low, high = _words(table)
-        legal = ((_tables.COUNT.low & ~low) | (_tables.COUNT.high & ~high)) == 0
-        running = jnp.concatenate([jnp.zeros(1, jnp.int32), jnp.cumsum(legal, dtype=jnp.int32)])
-        by_size = running[_tables.COUNT_STOPS] - running[_tables.COUNT_STARTS]  # [rank, size]
-        if rules.capture_priority is CapturePriority.MIN_CARDS:
-            fewest = jnp.argmax(by_size > 0, axis=1).astype(jnp.int32)
-            sums = jnp.take_along_axis(by_size, fewest[:, None], axis=1)[:, 0]
-            sum_size = jnp.where(sums > 0, fewest, 0)
-        else:
-            sums = jnp.sum(by_size, axis=1)
-            sum_size = jnp.zeros(11, jnp.int32)
+        sums, sum_size = _sum_captures(
+            by_rank, fewest=rules.capture_priority is CapturePriority.MIN_CARDS
+        )
         if not rules.capture_by_sum:
             sums = jnp.zeros(11, jnp.int32)
         if rules.capture_priority is not CapturePriority.FREE:
@@ -400,20 +393,13 @@ class Env:
         """The table cards (bool[40]) that the `choice`-th legal move of `card` takes."""
         rank = card % 10 + 1
         table = state._table
-        lay = state._lays[rank].astype(jnp.int32)
+        k = choice - state._lays[rank].astype(jnp.int32)
         pairs = state._pairs[rank]
-        k = choice - lay
-        # the k-th table card of the card's rank, in index order
-        equal = table & (jnp.asarray(_RANK_OF) == rank)
-        pair = equal & (jnp.cumsum(equal) == k + 1)
-        # else the (k - pairs)-th sum of the rank's sets, in the order of the legal moves
-        low, high = _words(table)
-        play = _tables.PLAY
-        fits = (play.rank == rank) & (((play.low & ~low) | (play.high & ~high)) == 0)
-        size = state._sum_size[rank]
-        fits = fits & ((size == 0) | (play.size == size))
-        place = jnp.argmax(jnp.cumsum(fits) == k - pairs + 1)
-        summed = _cards(jnp.asarray(play.low)[place], jnp.asarray(play.high)[place])
+        # the k-th table card of the card's rank, suits in index order
+        equal = table.reshape(4, 10)[:, rank - 1]
+        suit = jnp.argmax(equal & (jnp.cumsum(equal) == k + 1))
+        pair = jnp.arange(_CARDS) == suit * 10 + rank - 1
+        summed = _kth_sum(table, rank, state._sum_size[rank], k - pairs)
         taken = jnp.where(k < pairs, pair, summed)
         return jnp.where(k < 0, jnp.zeros(_CARDS, bool), taken)
 
@@ -424,7 +410,9 @@ class Env:
         action once the hand is over) changes nothing but sets `illegal_action` and zeroes
         `rewards`; [`step_checked`][scopa.batch.Env.step_checked] raises instead.
         """
-        action = jnp.asarray(action, jnp.int32)
+        return self._jit_step(state, jnp.asarray(action, jnp.int32))
+
+    def _step(self, state: State, action: Array) -> State:
         legal = (action >= 0) & (action < _ACTIONS)
         legal = legal & state.legal_action_mask[jnp.clip(action, 0, _ACTIONS - 1)]
         played = self._play(state, jnp.clip(action, 0, _ACTIONS - 1))
@@ -509,9 +497,9 @@ class Env:
             state._hands[me].astype(jnp.float32),
             state._table.astype(jnp.float32),
             state._piles[seats].reshape(n * _CARDS).astype(jnp.float32),
-            sizes[seats].astype(jnp.float32) / self._hand_size,
+            jnp.asarray(self._size_scale)[sizes[seats]],
             state._scope[seats].astype(jnp.float32),
-            (stock.astype(jnp.float32) / _CARDS)[None],
+            jnp.asarray(_STOCK_SCALE)[stock][None],
             _one_hot(jnp.where(to_move >= 0, (to_move - me) % n, n), n),
             _one_hot((state._dealer - me) % n, n),
             _one_hot(jnp.where(last >= 0, (last - me) % n, n), n + 1),
@@ -531,6 +519,103 @@ class Env:
         for component in self.rules.scoring.components:
             points = points + _score(component, side_piles, side_scope)
         return points[players % sides].astype(jnp.float32)
+
+
+def _sum_captures(by_rank: Array, *, fewest: bool) -> tuple[Array, Array]:
+    """By rank: the captures of two or more table cards adding up to it, and their size.
+
+    `by_rank[q - 1]` is the number of table cards of rank `q`. Returns the number of
+    captures (int32[11]) and, with `fewest`, the number of cards they take, keeping only
+    those with the fewest cards (int32[11], 0 where there is none; all 0 without
+    `fewest`). The ranks are added one by one, counting the subsets by their total (and
+    the fewest cards of each total): the captures of rank `r` are the subsets of the
+    lower ranks adding up to `r`, read before rank `r` is added.
+    """
+    none = _tables.MAX_SET + 1  # more cards than any capture takes
+    totals = jnp.arange(11)
+
+    def add(carried: tuple[Array, Array], rank: Array) -> tuple[tuple[Array, Array], Any]:
+        ways, size = carried  # by total: the subsets, and the fewest cards of one
+        options = [(ways, size)]
+        for taken in range(1, 5):
+            shift = rank * taken
+            source = jnp.clip(totals - shift, 0, 10)
+            more = jnp.where(totals >= shift, ways[source], 0) * _comb(by_rank[rank - 1], taken)
+            options.append((more, jnp.where(more > 0, size[source] + taken, none)))
+        if fewest:
+            size = functools.reduce(jnp.minimum, [s for _, s in options])
+            ways = functools.reduce(jnp.add, [jnp.where(s == size, w, 0) for w, s in options])
+        else:
+            ways = functools.reduce(jnp.add, [w for w, _ in options])
+        return (ways, size), (carried[0][rank], carried[1][rank])
+
+    start = (jnp.where(totals == 0, 1, 0), jnp.where(totals == 0, 0, none))
+    (ways, size), (below, fewest_below) = jax.lax.scan(add, start, jnp.arange(1, 10))
+    counts = jnp.concatenate([jnp.zeros(1, jnp.int32), below, ways[10:]])
+    if not fewest:
+        return counts, jnp.zeros(11, jnp.int32)
+    sizes = jnp.concatenate([jnp.zeros(1, jnp.int32), fewest_below, size[10:]])
+    return counts, jnp.where(counts > 0, sizes, 0)
+
+
+def _comb(n: Array, k: Array | int) -> Array:
+    """`comb(n, k)` for `n` from 0 to 4 and any `k` (int32), elementwise."""
+    n1 = n * (n - 1)
+    found = jnp.where(k == 0, 1, jnp.where(k == 1, n, jnp.where(k == 2, n1 // 2, 0)))
+    found = jnp.where(k == 3, n1 * (n - 2) // 6, jnp.where(k == 4, n == 4, found))
+    return jnp.where((k >= 0) & (k <= n), found, 0)
+
+
+def _kth_sum(table: Array, rank: Array, size: Array, k: Array) -> Array:
+    """The `k`-th capture of two or more table cards adding up to `rank` (bool[40]).
+
+    In the order of the legal moves: by set of ranks, then by cards. With a `size` (not
+    0), only the captures of that many cards count. The set of ranks comes first, from the
+    number of captures of each; then the cards, from the highest index down: the captures
+    without a card come before those with it, so the card is taken when `k` is past them.
+    """
+    by_rank = jnp.concatenate([jnp.zeros(1, jnp.int32), jnp.sum(table.reshape(4, 10), axis=0)])
+    ranks = jnp.asarray(_tables.SUPPORT_RANKS)[rank]  # [support, place]: 0 past the last
+    counts = jnp.asarray(_tables.SUPPORT_COUNTS)[rank]  # [support, slot, place]
+    sizes = jnp.asarray(_tables.SUPPORT_SIZES)[rank]  # [support, slot]
+    wanted = (sizes >= 0) & ((size == 0) | (sizes == size))
+    found = jnp.prod(_comb(by_rank[ranks][:, None, :], counts), axis=-1)
+    per_support = jnp.sum(jnp.where(wanted, found, 0), axis=1)
+    ends = jnp.cumsum(per_support)
+    support = jnp.sum(ends <= k)
+    k = k - (ends[support] - per_support[support])
+    ranks, counts, wanted = ranks[support], counts[support], wanted[support]
+    on_table = table.reshape(4, 10)[:, jnp.maximum(ranks - 1, 0)] & (ranks > 0)  # [suit, place]
+    places = jnp.arange(_tables.MAX_SUPPORT)
+
+    def decide(step: Array, carried: tuple[Array, ...]) -> tuple[Array, ...]:
+        # the cards from the highest index down: suits from the last, ranks from the highest
+        k, left, have, ways, taken = carried
+        suit = 3 - step // _tables.MAX_SUPPORT
+        place = _tables.MAX_SUPPORT - 1 - step % _tables.MAX_SUPPORT
+        here = places == place
+        candidate = on_table[suit, place]
+        remaining = left[place] - candidate.astype(jnp.int32)
+        without = jnp.where(here, _comb(remaining, counts[:, place] - have[place])[:, None], ways)
+        before = jnp.sum(jnp.where(wanted, jnp.prod(without, axis=1), 0))
+        take = candidate & (k >= before)
+        taking = have[place] + take.astype(jnp.int32)
+        ways = jnp.where(here, _comb(remaining, counts[:, place] - taking)[:, None], without)
+        return (
+            k - jnp.where(take, before, 0),
+            jnp.where(here, remaining, left),
+            jnp.where(here, taking, have),
+            ways,
+            taken.at[suit, place].set(take),
+        )
+
+    left = by_rank[ranks] * (ranks > 0)  # the cards of each place still to decide
+    have = jnp.zeros(_tables.MAX_SUPPORT, jnp.int32)  # the cards of each place taken
+    ways = _comb(left, counts)  # [slot, place]: the ways to complete each pattern
+    taken = jnp.zeros((4, _tables.MAX_SUPPORT), bool)
+    carried = jax.lax.fori_loop(0, 4 * _tables.MAX_SUPPORT, decide, (k, left, have, ways, taken))
+    cards = jnp.arange(4)[:, None] * 10 + ranks - 1  # [suit, place]
+    return jnp.zeros(_CARDS, bool).at[jnp.where(carried[4], cards, _CARDS)].set(True, mode="drop")
 
 
 def _score(component: ScoringComponent, piles: Array, scope: Array) -> Array:

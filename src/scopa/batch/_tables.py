@@ -1,79 +1,76 @@
-"""The capture tables of the batch engine, built once with numpy from the scalar ones.
+"""The capture tables of the batch engine, built once with numpy at import.
 
-Every set of two or more cards whose ranks add up to a rank `r` (2 to 10) is listed once,
-as two words (card bits 0–31 and 32–39), with its rank and its number of cards. The sets
-come in two orders: rank by rank in the order of
-[`legal_moves`][scopa.GameState.legal_moves] (by set of ranks, then by cards), to find the
-`k`-th capture of a card; and rank by rank, size by size, to count the captures of each
-size with one running sum.
+A capture of two or more cards adding up to a rank `r` has a *pattern*: how many cards of
+each rank 1 to 9 it takes. There are 108 patterns for the ranks 2 to 10, at most 26 rank
+sets (the ranks a pattern uses, its *support*) per rank, at most 4 ranks in a support and
+at most 3 patterns per support. On a table holding `c[q]` cards of rank `q`, a pattern
+stands for `prod(comb(c[q], m[q]))` captures. The engine builds the `k`-th capture in the
+order of [`legal_moves`][scopa.GameState.legal_moves] (by set of ranks, then by cards)
+from these tables, without listing card sets.
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from scopa.encoding import _SUM_SETS
-
 RANKS: Final = 10
 """The ranks, Ace (1) to King (10)."""
+MOST_OF_A_RANK: Final = 4
+"""The cards of one rank."""
 MAX_SET: Final = 7
 """The most cards a sum capture takes (1 + 1 + 1 + 1 + 2 + 2 + 2 = 10)."""
+MAX_SUPPORT: Final = 4
+"""The most ranks a sum capture takes (1 + 2 + 3 + 4 = 10)."""
 
 
-def _ranks_of(mask: int) -> int:
-    """The set of ranks of some cards (bit r - 1 for rank r), as in `scopa.moves`."""
-    return (mask | mask >> 10 | mask >> 20 | mask >> 30) & 1023
+def _patterns(rank: int) -> list[tuple[int, ...]]:
+    """The patterns adding up to `rank`: cards taken of each rank 1 to 9, two cards or more."""
+    found = []
+    for counts in itertools.product(range(MOST_OF_A_RANK + 1), repeat=RANKS - 1):
+        total = sum((q + 1) * m for q, m in enumerate(counts))
+        if total == rank and sum(counts) >= 2:
+            found.append(counts)
+    return found
 
 
-def _play_order(rank: int) -> list[int]:
-    """The sets adding up to `rank` in the order of `legal_moves`: rank set, then cards."""
-    return sorted(_SUM_SETS[rank], key=lambda mask: (_ranks_of(mask), mask))
+def _support(pattern: tuple[int, ...]) -> int:
+    """A pattern's set of ranks, bit `q - 1` for rank `q` (the order of the legal moves)."""
+    return sum(1 << q for q, m in enumerate(pattern) if m)
 
 
-class SetTable:
-    """One listing of the sum sets: words, ranks and sizes, and where each group starts."""
-
-    def __init__(self, masks: list[int], ranks: list[int]) -> None:
-        self.low: Final = np.array([m & 0xFFFFFFFF for m in masks], dtype=np.uint32)
-        self.high: Final = np.array([m >> 32 for m in masks], dtype=np.uint32)
-        self.rank: Final = np.array(ranks, dtype=np.int32)
-        self.size: Final = np.array([m.bit_count() for m in masks], dtype=np.int32)
+Table = npt.NDArray[np.int32]
+_PATTERNS: Final = [_patterns(rank) if rank >= 2 else [] for rank in range(RANKS + 1)]
 
 
-def _play_table() -> SetTable:
-    masks: list[int] = []
-    ranks: list[int] = []
-    for rank in range(1, RANKS + 1):
-        found = _play_order(rank)
-        masks += found
-        ranks += [rank] * len(found)
-    return SetTable(masks, ranks)
+def _by_support() -> tuple[Table, Table, Table]:
+    """The patterns of each rank grouped by support, supports in increasing order.
 
-
-def _count_table() -> tuple[SetTable, npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """The sets by rank and size, and where each (rank, size) group starts and stops.
-
-    `starts[r, s]` and `stops[r, s]` bound the sets of rank `r` and `s` cards (ranks 0 to
-    10, sizes 0 to `MAX_SET`; the groups that cannot occur are empty).
+    Returns `ranks[rank, support, place]`, the support's ranks in increasing order (0
+    past its last), `counts[rank, support, slot, place]`, the cards of each of those ranks
+    a pattern takes, and `sizes[rank, support, slot]`, the pattern's cards (-1 for an empty
+    slot).
     """
-    masks: list[int] = []
-    ranks: list[int] = []
-    starts = np.zeros((RANKS + 1, MAX_SET + 1), dtype=np.int32)
-    stops = np.zeros((RANKS + 1, MAX_SET + 1), dtype=np.int32)
-    for rank in range(RANKS + 1):
-        for size in range(MAX_SET + 1):
-            starts[rank, size] = len(masks)
-            found = [m for m in _SUM_SETS[rank] if m.bit_count() == size]
-            masks += found
-            ranks += [rank] * len(found)
-            stops[rank, size] = len(masks)
-    return SetTable(masks, ranks), starts, stops
+    supports = max(len({_support(p) for p in patterns}) for patterns in _PATTERNS)
+    slots = 3
+    ranks = np.zeros((RANKS + 1, supports, MAX_SUPPORT), dtype=np.int32)
+    counts = np.zeros((RANKS + 1, supports, slots, MAX_SUPPORT), dtype=np.int32)
+    sizes = np.full((RANKS + 1, supports, slots), -1, dtype=np.int32)
+    for rank, patterns in enumerate(_PATTERNS):
+        for place, support in enumerate(sorted({_support(p) for p in patterns})):
+            used = [q for q in range(RANKS - 1) if support >> q & 1]
+            ranks[rank, place, : len(used)] = [q + 1 for q in used]
+            grouped = [p for p in patterns if _support(p) == support]
+            assert len(grouped) <= slots
+            for slot, pattern in enumerate(grouped):
+                counts[rank, place, slot, : len(used)] = [pattern[q] for q in used]
+                sizes[rank, place, slot] = sum(pattern)
+    return ranks, counts, sizes
 
 
-PLAY: Final = _play_table()
-"""The sum sets in the order of the legal moves."""
-COUNT, COUNT_STARTS, COUNT_STOPS = _count_table()
-"""The sum sets by rank and size, and where each group starts and stops."""
+SUPPORT_RANKS, SUPPORT_COUNTS, SUPPORT_SIZES = _by_support()
+"""The patterns of each rank by support, in the order of the legal moves: the support's
+ranks, the cards of each a pattern takes, and the pattern's cards (-1: no pattern)."""

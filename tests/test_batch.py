@@ -1,0 +1,463 @@
+"""The batch engine on JAX plays exactly as the scalar engine, and refuses bad input.
+
+The lockstep tests deal the same deck orders to both engines, play the same random legal
+actions, and compare at every step the player to move, the action mask and the
+observation, and at the end the points. `SCOPA_BATCH_HANDS=100000 python -m pytest
+tests/test_batch.py -k lockstep` plays more hands per preset (the default is 2,000 for
+`classic`, `tretre` and `scopone-scientifico`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import subprocess
+import sys
+from typing import Any
+
+import attrs
+import numpy as np
+import pytest
+
+from scopa import Deck, GameState, find_variant, view
+from scopa.cards import DECK, Card
+from scopa.encoding import action_mask, legal_actions, move_of_action, observation
+from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
+from scopa.rules import Rules
+from scopa.scoring import (
+    AssoDueTre,
+    Captures,
+    CardPoints,
+    Carte,
+    Denari,
+    Grande,
+    MissingSuit,
+    Napola,
+    Ponino,
+    Primiera,
+    PrimieraRule,
+    PrimieraTable,
+    ReBello,
+    Scope,
+    ScoringRules,
+    Settebello,
+)
+from tests.helpers import ROOT
+
+jax = pytest.importorskip("jax", reason="needs JAX, from the optional extra jax")
+jnp = jax.numpy
+
+from scopa.batch import Env, State  # noqa: E402
+from scopa.batch._env import _KNOBS  # noqa: E402
+
+HANDS = int(os.environ.get("SCOPA_BATCH_HANDS", "2000"))
+CHUNK = 2000  # hands played together (one compiled shape)
+
+
+def _dealt(rules: Rules, order: np.ndarray, dealer: int) -> GameState | None:
+    """The scalar engine's hand of a deck order, or None when it refuses the deal."""
+    try:
+        return GameState.new(rules, deck=Deck([DECK[i] for i in order]), dealer=dealer)
+    except InvalidStateError:
+        return None
+
+
+def _array(values: Any) -> np.ndarray:
+    return np.asarray(values)
+
+
+def _side_points(game: GameState) -> list[float]:
+    points = game.hand_score().points
+    sides = game.rules.number_of_sides
+    return [float(points[player % sides]) for player in range(game.rules.players)]
+
+
+def _where(hand: int, game: GameState) -> str:
+    return f"hand {hand}, position {game.to_text()!r}"
+
+
+def _check_misdeal(states: State, i: int) -> None:
+    assert bool(states.misdeal[i])
+    assert bool(states.terminated[i])
+    assert int(states.current_player[i]) == -1
+    assert not _array(states.legal_action_mask[i]).any()
+    assert not _array(states.rewards[i]).any()
+    assert not _array(states.observation[i]).any()
+
+
+def lockstep(rules: Rules, hands: int, seed: int) -> dict[str, int]:
+    """Play `hands` random hands on both engines in lockstep; fail at the first difference.
+
+    Returns how many hands were played and how many deals were annulled.
+    """
+    env = Env(rules)
+    deal = jax.jit(jax.vmap(env.deal))
+    step = jax.jit(jax.vmap(env.step))
+    rng = np.random.default_rng(seed)
+    pick = random.Random(seed)
+    played = annulled = 0
+    for start in range(0, hands, CHUNK):
+        size = min(CHUNK, hands - start)
+        orders = np.argsort(rng.random((size, 40)), axis=1).astype(np.int32)
+        dealers = rng.integers(0, rules.players, size, dtype=np.int32)
+        states = deal(orders, dealers)
+        games = [_dealt(rules, orders[i], int(dealers[i])) for i in range(size)]
+        for i, game in enumerate(games):
+            if game is None:
+                _check_misdeal(states, i)
+                annulled += 1
+            else:
+                assert not bool(states.misdeal[i])
+        while any(game is not None and not game.is_terminal for game in games):
+            to_move = _array(states.current_player)
+            masks = _array(states.legal_action_mask)
+            seen_all = _array(states.observation)
+            actions = np.zeros(size, np.int32)  # hands over: an illegal action, no rewards
+            for i, game in enumerate(games):
+                if game is None or game.is_terminal:
+                    continue
+                seen = view(game)
+                assert to_move[i] == game.current_player, _where(start + i, game)
+                expected = np.frombuffer(action_mask(seen), np.int8).astype(bool)
+                assert np.array_equal(masks[i], expected), _where(start + i, game)
+                wanted = np.array(observation(seen), np.float32)
+                assert np.array_equal(seen_all[i], wanted), _where(start + i, game)
+                actions[i] = pick.choice(legal_actions(seen))
+            states = step(states, actions)
+            illegal = _array(states.illegal_action)
+            ended = _array(states.terminated)
+            to_move = _array(states.current_player)
+            masks = _array(states.legal_action_mask)
+            rewards = _array(states.rewards)
+            seen_all = _array(states.observation)
+            for i, game in enumerate(games):
+                if game is None or game.is_terminal:
+                    continue
+                assert not illegal[i]
+                game = games[i] = game.apply(move_of_action(game, int(actions[i])))
+                assert ended[i] == game.is_terminal, _where(start + i, game)
+                if game.is_terminal:
+                    assert to_move[i] == -1
+                    assert not masks[i].any()
+                    assert rewards[i].tolist() == _side_points(game), _where(start + i, game)
+                    last = np.array(observation(view(game, game.dealer)), np.float32)
+                    assert np.array_equal(seen_all[i], last), _where(start + i, game)
+                    played += 1
+                else:
+                    assert not rewards[i].any()
+    return {"played": played, "annulled": annulled}
+
+
+@pytest.mark.parametrize("name", ["classic", "tretre", "scopone-scientifico"])
+def test_lockstep_with_the_scalar_engine(name: str) -> None:
+    result = lockstep(find_variant(name), HANDS, seed=sum(map(ord, name)))
+    assert result["played"] + result["annulled"] == HANDS
+    assert result["played"] > 0.9 * HANDS
+
+
+OTHERS = [
+    "scopa-3",
+    "scopa-4",
+    "scopa-6",
+    "scopone",
+    "napola",
+    "re-bello",
+    "il-ponino",
+    "scopone-de-trente",
+    "scopone-trentino",
+    "scopa-a-perdere",
+    "scopa-frac",
+]
+SUPPORTED = {"classic", "tretre", "scopone-scientifico", *OTHERS}
+
+
+@pytest.mark.parametrize("name", OTHERS)
+def test_lockstep_of_the_other_presets(name: str) -> None:
+    result = lockstep(find_variant(name), max(HANDS // 20, 50), seed=sum(map(ord, name)))
+    assert result["played"] > 0
+
+
+# ------------------------------------------------------------------ the environment
+
+
+@pytest.fixture(scope="module")
+def classic() -> Env:
+    return Env(find_variant("classic"))
+
+
+@pytest.fixture(scope="module")
+def step(classic: Env) -> Any:
+    return jax.jit(classic.step)
+
+
+def _order(text: str) -> np.ndarray:
+    """A deck order that starts with the cards of `text` (the rest in index order)."""
+    first = [Card.parse(word).index for word in text.split()]
+    return np.array(first + [i for i in range(40) if i not in first], np.int32)
+
+
+def _game_fields(state: State) -> dict[str, np.ndarray]:
+    return {
+        field.name: np.asarray(getattr(state, field.name))
+        for field in dataclasses.fields(state)
+        if field.name not in ("illegal_action", "rewards")
+    }
+
+
+def test_sizes(classic: Env) -> None:
+    from scopa.encoding import action_count, observation_size
+
+    for name in ("classic", "scopone-scientifico", "scopa-6"):
+        env = Env(find_variant(name))
+        rules = env.rules
+        assert (env.num_players, env.num_actions) == (rules.players, action_count(rules))
+        assert env.observation_size == observation_size(rules)
+        state = env.deal(np.arange(40, dtype=np.int32))
+        assert state.legal_action_mask.shape == (2560,)
+        assert state.observation.shape == (env.observation_size,)
+        assert state.rewards.shape == (rules.players,)
+    assert "classic" in repr(classic)
+
+
+def test_an_illegal_action_inside_jit_changes_nothing_and_is_flagged(
+    classic: Env, step: Any
+) -> None:
+    # 1D 2D 3D to the leader (player 1), 4D 5D 6D to the dealer, then the table
+    state = classic.deal(_order("1D 2D 3D 4D 5D 6D 7C 8C 9C 10C"), 0)
+    assert int(state.current_player) == 1
+    mask = np.asarray(state.legal_action_mask)
+    # 4D is the dealer's: not playable by player 1; 1D has one move (laid), so choice 1 is out
+    for action in (3 * 64, 0 * 64 + 1, -1, 2560, 10**6):
+        assert action < 0 or action >= 2560 or not mask[action]
+        after = step(state, action)
+        assert bool(after.illegal_action)
+        assert not np.asarray(after.rewards).any()
+        for name, value in _game_fields(state).items():
+            assert np.array_equal(_game_fields(after)[name], value), name
+    played = step(after, 0)  # 1D laid on the table, the flag cleared
+    assert not bool(played.illegal_action)
+    assert int(played.current_player) == 0
+    assert bool(np.asarray(played._table)[0])
+
+
+def test_an_illegal_action_in_a_batch_leaves_the_other_hands_playing(classic: Env) -> None:
+    states = jax.vmap(classic.init)(jax.random.split(jax.random.key(5), 4))
+    first = np.argmax(np.asarray(states.legal_action_mask), axis=1).astype(np.int32)
+    actions = first.copy()
+    actions[2] = 2559  # 10B, choice 63: never legal in a first position
+    after = jax.jit(jax.vmap(classic.step))(states, actions)
+    assert np.asarray(after.illegal_action).tolist() == [False, False, True, False]
+    assert np.asarray(after.current_player)[2] == np.asarray(states.current_player)[2]
+    assert (
+        np.asarray(after.current_player)[[0, 1, 3]] != np.asarray(states.current_player)[[0, 1, 3]]
+    ).all()
+
+
+def test_step_checked_raises_on_an_illegal_action(classic: Env) -> None:
+    state = classic.deal(_order("1D 2D 3D 4D 5D 6D 7C 8C 9C 10C"), 0)
+    with pytest.raises(IllegalMoveError, match="action 192 is not legal"):
+        classic.step_checked(state, 3 * 64)
+    with pytest.raises(IllegalMoveError):
+        classic.step_checked(state, 2560)
+    after = classic.step_checked(state, 0)
+    assert int(after.current_player) == 0
+    assert not bool(after.illegal_action)
+    while not bool(after.terminated):
+        after = classic.step_checked(after, int(np.argmax(np.asarray(after.legal_action_mask))))
+    with pytest.raises(IllegalMoveError, match="the hand is over"):
+        classic.step_checked(after, 0)
+    assert bool(classic.step(after, 0).illegal_action)
+    batch = jax.vmap(classic.init)(jax.random.split(jax.random.key(1), 2))
+    with pytest.raises(InvalidArgumentError, match="not a batch"):
+        classic.step_checked(batch, 0)
+
+
+def test_deal_checks_a_concrete_order_and_dealer(classic: Env) -> None:
+    with pytest.raises(InvalidStateError, match="each card index 0 to 39 once"):
+        classic.deal(np.zeros(40, np.int32))
+    with pytest.raises(InvalidStateError, match="each card index 0 to 39 once"):
+        classic.deal(np.arange(39, dtype=np.int32))
+    with pytest.raises(InvalidStateError):
+        classic.deal(np.arange(1, 41, dtype=np.int32))
+    with pytest.raises(InvalidArgumentError, match="dealer must be a player number from 0 to 1"):
+        classic.deal(np.arange(40, dtype=np.int32), 2)
+    with pytest.raises(TypeError):
+        Env("classic")  # type: ignore[arg-type]
+
+
+def test_a_deal_the_misdeal_rule_annuls() -> None:
+    # three Kings among the four table cards: the scalar engine refuses the deck
+    rules = find_variant("classic")
+    order = _order("1D 2D 3D 4D 5D 6D 10D 10C 10S 7B")
+    assert _dealt(rules, order, 0) is None
+    state = Env(rules).deal(order, 0)
+    assert bool(state.misdeal)
+    assert bool(state.terminated)
+    assert int(state.current_player) == -1
+    assert not np.asarray(state.legal_action_mask).any()
+    assert not np.asarray(state.rewards).any()
+    assert not np.asarray(state.observation).any()
+    # four of a kind annuls a tretre deal, not a classic one
+    four = _order("1D 2D 3D 4D 5D 6D 7D 7C 7S 7B")
+    assert bool(Env(find_variant("tretre")).deal(four).misdeal)
+    assert not bool(Env(rules).deal(four).misdeal)
+
+
+def test_init_deals_only_what_the_misdeal_rule_accepts() -> None:
+    # sixteen cards on the table: three Kings or more among them about a quarter of the time
+    rules = Rules(table_size=16)
+    env = Env(rules)
+    init = jax.jit(jax.vmap(env.init, in_axes=(0, None)))
+    states = init(jax.random.split(jax.random.key(2), 2000), 1)
+    assert not np.asarray(states.misdeal).any()
+    tables = np.asarray(states._table)
+    kings = tables[:, [9, 19, 29, 39]].sum(axis=1)
+    assert (kings < 3).all()
+    assert (kings == 2).any()
+    hands = np.asarray(states._deals)  # [hand, deal, player, card]
+    cards = hands.sum(axis=(1, 2)) + tables
+    assert (cards == 1).all()  # every card dealt once: to a hand or to the table
+    assert (tables.sum(axis=1) == 16).all()
+    assert (np.asarray(states.current_player) == 0).all()  # the player after dealer 1
+
+
+def test_init_is_reproducible_and_varies_with_the_key(classic: Env) -> None:
+    keys = jax.random.split(jax.random.key(3), 2)
+    one, two = jax.vmap(classic.init)(keys), jax.vmap(classic.init)(keys)
+    assert np.array_equal(np.asarray(one._deals), np.asarray(two._deals))
+    assert not np.array_equal(np.asarray(one._deals[0]), np.asarray(one._deals[1]))
+
+
+# ------------------------------------------------------------------ the rules supported
+
+
+def test_every_knob_of_the_rules_is_judged() -> None:
+    assert set(_KNOBS) == {field.name for field in attrs.fields(Rules)}
+
+
+def test_the_presets_supported_and_refused() -> None:
+    from scopa import variant_names
+
+    for name in variant_names():
+        if name in SUPPORTED:
+            Env(find_variant(name))
+        else:
+            with pytest.raises(RulesError, match="the batch engine does not support"):
+                Env(find_variant(name))
+
+
+@pytest.mark.parametrize(
+    ("rules", "knob"),
+    [
+        (find_variant("scopa-d-assi"), "ace_captures_all=True"),
+        (find_variant("escoba"), "capture_to_fifteen=True"),
+        (find_variant("cirulla"), "capture_to_fifteen=True"),
+        (Rules(ace_first_lead_forbidden=True), "ace_first_lead_forbidden=True"),
+        (Rules(claim_out=True), "claim_out=True"),
+        (Rules(ace_on_empty_table_captures_itself=True), "ace_on_empty_table_captures_itself"),
+    ],
+)
+def test_unsupported_rules_name_the_knob(rules: Rules, knob: str) -> None:
+    with pytest.raises(RulesError, match=knob):
+        Env(rules)
+
+
+def test_an_unknown_scoring_component_is_refused() -> None:
+    @attrs.frozen
+    class MostAces:
+        name: str = "assi"
+
+        def score(self, hand: Captures) -> Any:
+            return Scope().score(hand)
+
+    rules = Rules(scoring=ScoringRules.standard().with_component(MostAces()))
+    with pytest.raises(RulesError, match="'assi' \\(MostAces\\)"):
+        Env(rules)
+
+
+# ------------------------------------------------------------------ scoring
+
+
+COMPONENTS = [
+    Scope(value=3),
+    Carte(),
+    Carte(threshold=21),
+    Denari(),
+    Denari(threshold=6),
+    Settebello(),
+    ReBello(),
+    Primiera(),
+    Primiera(PrimieraTable.TRETRE, MissingSuit.ZERO),
+    Primiera(PrimieraTable.ZERO_FIGURES),
+    Primiera(rule=PrimieraRule.BEST_CARDS),
+    Primiera(rule=PrimieraRule.BEST_CARDS, missing_suit=MissingSuit.ZERO),
+    Primiera(rule=PrimieraRule.MOST_SEVENS_CASCADE),
+    Primiera(rule=PrimieraRule.SETTANTA_3_SEVENS),
+    Napola(),
+    Napola(most=5),
+    Grande(),
+    Grande(extends=False),
+    AssoDueTre(),
+    Ponino(),
+    CardPoints(),
+    CardPoints(ranks=(7,), value=2),
+]
+
+
+@pytest.mark.parametrize(("players", "sides"), [(2, None), (3, None), (4, 2)])
+@pytest.mark.parametrize("component", COMPONENTS, ids=repr)
+def test_scoring_matches_the_scalar_scoring(
+    component: Any, players: int, sides: int | None
+) -> None:
+    rules = Rules(players=players, sides=sides, scoring=ScoringRules((component,)))
+    env = Env(rules)
+    rng = np.random.default_rng(players)
+    hands = 400
+    # each card to a player, or left on the table (-1); the denari and Cavalli more often
+    # to player 0, so that runs and sets occur
+    owners = rng.integers(-1, players, (hands, 40))
+    favoured = rng.random((hands, 40)) < 0.5
+    owners[:, :10] = np.where(favoured[:, :10], 0, owners[:, :10])
+    owners[:, 8::10] = np.where(favoured[:, 8::10], 0, owners[:, 8::10])
+    piles = owners[:, None, :] == np.arange(players)[None, :, None]
+    scope = rng.integers(0, 4, (hands, players)).astype(np.int32)
+    got = np.asarray(jax.jit(jax.vmap(env._rewards))(piles, scope))
+    number = rules.number_of_sides
+    for i in range(hands):
+        side_piles = [
+            frozenset(
+                DECK[c] for c in range(40) if owners[i, c] >= 0 and owners[i, c] % number == s
+            )
+            for s in range(number)
+        ]
+        side_scope = tuple(
+            int(sum(scope[i, p] for p in range(players) if p % number == s)) for s in range(number)
+        )
+        points = rules.scoring.score(Captures(tuple(side_piles), side_scope)).points
+        assert got[i].tolist() == [float(points[p % number]) for p in range(players)], i
+
+
+# ------------------------------------------------------------------ imports
+
+
+def _run(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+
+
+def test_importing_scopa_does_not_import_jax() -> None:
+    done = _run(
+        "import sys, scopa, scopa.encoding, scopa.adapters\n"
+        "assert 'jax' not in sys.modules, 'jax imported'\n"
+        "assert 'scopa.batch' not in sys.modules\n"
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_without_jax_the_import_says_how_to_install_it() -> None:
+    done = _run("import sys\nsys.modules['jax'] = None\nimport scopa.batch\n")
+    assert done.returncode == 1
+    assert 'pip install "scopa[jax]"' in done.stderr
+    assert "ImportError" in done.stderr
