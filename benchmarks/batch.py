@@ -20,12 +20,15 @@ move at every play, as its `step` always does:
   (`playout.py`), the same with the mask and observation of `scopa.encoding` at each play,
   and the scalar PettingZoo and Gymnasium adapters, in the loops of `adapters.py`.
 
+The batch loops draw their random legal choices with `random_legal_actions` of
+`scopa.adapters.gymnasium_batch`, so the benchmark needs the extras `jax` and `gymnasium`.
 The column `× gymnasium` is each loop's hands per second over the Gymnasium adapter's.
 Then the batch engine's cost is split on 4,096 positions from the middle of hands: a whole
 `vmap(step)`, and alone the pieces it is made of, each jitted by itself (they are fused
 inside the step, so the pieces need not add up to it): the legal captures and the mask of
 the player to move, the observation, both with the move books (`_with_choices`, the part of
-the step after a play), and the capture search of a play. These pieces are the engine's
+the step after a play), and the capture search of a play; and beside them the random legal
+choice the loops make at each play (`random_legal_actions`). The pieces are the engine's
 private functions; a piece the engine no longer has is shown as n/a.
 
 The script runs unchanged on an accelerator: JAX uses the first of `jax.devices()`. The
@@ -58,21 +61,12 @@ from adapters import (  # the modules beside this one
 from playout import BUILD
 
 import scopa
+from scopa.adapters.gymnasium_batch import random_legal_actions
 from scopa.batch import Env, State
 from scopa.encoding import COMPACT_OPTIONS, observation_counts
 
 Rate = tuple[float, float]
 """Hands per second and plays per second."""
-
-
-def random_legal(masks: jax.Array, key: jax.Array) -> jax.Array:
-    """A uniformly random legal action of each row of `masks`: one uniform draw per row."""
-    counts = masks.sum(axis=1)
-    rank = jnp.floor(jax.random.uniform(key, counts.shape) * counts).astype(jnp.int32)
-    chosen: jax.Array = jnp.argmax(
-        jnp.cumsum(masks, axis=1, dtype=jnp.int32) > rank[:, None], axis=1
-    )
-    return chosen
 
 
 def whole_hands(env: Env, size: int) -> jax.stages.Wrapped:
@@ -82,7 +76,7 @@ def whole_hands(env: Env, size: int) -> jax.stages.Wrapped:
     def play(_: int, carry: tuple[State, jax.Array]) -> tuple[State, jax.Array]:
         states, key = carry
         key, draw = jax.random.split(key)
-        actions = random_legal(states.legal_action_mask, draw)
+        actions = random_legal_actions(states.legal_action_mask, draw)
         return jax.vmap(env.step)(states, actions), key
 
     @jax.jit
@@ -126,7 +120,9 @@ def batch_per_play_rate(env: Env, size: int, seconds: float, seed: int) -> Rate:
     deal = dealing.lower(key).compile()
 
     def play_once(states: State, key: jax.Array) -> State:
-        played: State = jax.vmap(env.step)(states, random_legal(states.legal_action_mask, key))
+        played: State = jax.vmap(env.step)(
+            states, random_legal_actions(states.legal_action_mask, key)
+        )
         return played
 
     play = jax.jit(play_once).lower(deal(key), key).compile()
@@ -182,8 +178,8 @@ def mid_hand(env: Env, size: int, seed: int) -> tuple[State, jax.Array]:
     step = jax.jit(jax.vmap(env.step))
     for play in range(env.rules.plays_per_hand // 2):
         draw = jax.random.fold_in(key, play)
-        states = step(states, random_legal(states.legal_action_mask, draw))
-    return states, random_legal(states.legal_action_mask, jax.random.split(key)[1])
+        states = step(states, random_legal_actions(states.legal_action_mask, draw))
+    return states, random_legal_actions(states.legal_action_mask, jax.random.split(key)[1])
 
 
 def pieces(env: Env) -> dict[str, Callable[[State, jax.Array], Any] | None]:
@@ -280,6 +276,14 @@ def main() -> None:
         call = functools.partial(compiled, states, actions)
         seconds = statistics.median(timed(call, args.seconds / 4)[0] for _ in range(args.rounds))
         print(f"{name:<32}{seconds * 1e3:>12.2f}{seconds / 4096 * 1e9:>14,.0f}")
+    masks = states.legal_action_mask
+    key = jax.random.key(0)
+    draw = jax.jit(random_legal_actions).lower(masks, key).compile()
+    seconds = statistics.median(
+        timed(functools.partial(draw, masks, key), args.seconds / 4)[0] for _ in range(args.rounds)
+    )
+    name = "a random legal choice (loops')"
+    print(f"{name:<32}{seconds * 1e3:>12.2f}{seconds / 4096 * 1e9:>14,.0f}")
     load = os.getloadavg()
     print(f"\nload average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
 

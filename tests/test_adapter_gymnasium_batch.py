@@ -25,7 +25,11 @@ from scopa import (  # noqa: E402
 )
 from scopa.adapters import hand_returns  # noqa: E402
 from scopa.adapters.gymnasium import ScopaGymEnv  # noqa: E402
-from scopa.adapters.gymnasium_batch import ENV_ID, ScopaVectorEnv  # noqa: E402
+from scopa.adapters.gymnasium_batch import (  # noqa: E402
+    ENV_ID,
+    ScopaVectorEnv,
+    random_legal_actions,
+)
 from scopa.encoding import (  # noqa: E402
     ObservationLayout,
     action_mask,
@@ -134,6 +138,21 @@ def test_every_step_is_the_scalar_engines(variant: str, seat: int | None, dealer
         assert obs["observation"][i][layout.to_move].sum() == 0
     assert info["_points"].all()
     assert not obs["action_mask"].any()
+
+
+def test_random_legal_actions_are_uniform_over_the_legal_ids() -> None:
+    masks = np.zeros((3, 2560), bool)
+    masks[0, [5, 64, 70, 2559]] = True
+    masks[1, 130] = True  # row 2 has no legal id
+    keys = jax.random.split(jax.random.key(0), 2000)
+    draws = np.array(jax.vmap(lambda key: random_legal_actions(jnp.asarray(masks), key))(keys))
+    assert draws.dtype == np.int32
+    assert set(draws[:, 1].tolist()) == {130}
+    assert set(draws[:, 2].tolist()) == {0}
+    ids, counts = np.unique(draws[:, 0], return_counts=True)
+    assert ids.tolist() == [5, 64, 70, 2559]
+    # 500 expected of each, with a standard deviation of about 19
+    assert all(400 < count < 600 for count in counts)
 
 
 def test_spaces_are_the_scalar_environments() -> None:

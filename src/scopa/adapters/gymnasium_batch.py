@@ -72,7 +72,7 @@ from scopa.encoding import COMPACT, ObservationLayout
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 from scopa.rules import Rules
 
-__all__ = ["ENV_ID", "Policy", "ScopaVectorEnv"]
+__all__ = ["ENV_ID", "Policy", "ScopaVectorEnv", "random_legal_actions"]
 
 ENV_ID = "scopa/ScopaBatch-v0"
 """The id the environment is registered under, for `gymnasium.make_vec`."""
@@ -134,13 +134,45 @@ def _select(flags: jax.Array, new: State, old: State) -> State:
     return result
 
 
-def _random_legal(masks: jax.Array, key: jax.Array) -> jax.Array:
-    """A uniformly random legal action of each row of `masks` (0 for a row with none)."""
-    counts = masks.sum(axis=1)
-    draw = jax.random.uniform(key, counts.shape)
-    rank = jnp.floor(draw * counts).astype(jnp.int32)
-    seen = jnp.cumsum(masks, axis=1, dtype=jnp.int32)
-    return jnp.argmax(seen > rank[:, None], axis=1).astype(jnp.int32)
+def random_legal_actions(masks: jax.Array, key: jax.Array) -> jax.Array:
+    """A uniformly random legal action of each row of `masks`, as the random opponent plays.
+
+    Args:
+        masks: `bool[n, 2560]`, legal compact ids (such as a batch of
+            [`State.legal_action_mask`][scopa.batch.State]).
+        key: a `jax.random` key.
+
+    Returns:
+        `int32[n]`: one legal id per row (0 for a row without any). It can be traced by
+        `jax.jit`; it draws one number per row and counts the legal ids card by card.
+    """
+    hands = masks.shape[0]
+    cards = masks.reshape(hands, 40, -1)
+    per_card = cards.astype(jnp.int8).sum(axis=2, dtype=jnp.int8).astype(jnp.int32)
+    up_to = jnp.cumsum(per_card, axis=1)
+    rank = jnp.floor(jax.random.uniform(key, (hands,)) * up_to[:, -1]).astype(jnp.int32)
+    card = jnp.argmax(up_to > rank[:, None], axis=1)
+    rows = jnp.arange(hands)
+    within = rank - up_to[rows, card] + per_card[rows, card]
+    seen = jnp.cumsum(cards[rows, card].astype(jnp.int32), axis=1)
+    option = jnp.argmax(seen > within[:, None], axis=1)
+    return (card * cards.shape[2] + option).astype(jnp.int32)
+
+
+def _legal_or_random(
+    masks: jax.Array, actions: jax.Array, played: jax.Array, key: jax.Array
+) -> tuple[jax.Array, jax.Array]:
+    """The actions with each illegal one of the hands `played` replaced; which those were.
+
+    The replacements are random legal actions, drawn only when one is needed.
+    """
+    illegal = played & ~_is_legal(masks, actions)
+    chosen = jax.lax.cond(
+        jnp.any(illegal),
+        lambda: jnp.where(illegal, random_legal_actions(masks, key), actions),
+        lambda: actions,
+    )
+    return chosen, illegal
 
 
 def _is_legal(masks: jax.Array, actions: jax.Array) -> jax.Array:
@@ -238,19 +270,17 @@ class _Program:
         """
         key, replace = jax.random.split(hands.key)
         state = hands.state
-        legal = _is_legal(state.legal_action_mask, actions)
-        actions = jnp.where(legal, actions, _random_legal(state.legal_action_mask, replace))
-        return jax.vmap(self.engine.step)(state, actions), ~legal, key
-
-    def _choose(self, state: State, key: jax.Array) -> tuple[jax.Array, jax.Array]:
-        """The opponent's action in every hand, and whether its policy's was illegal."""
         masks = state.legal_action_mask
-        drawn = _random_legal(masks, key)
+        actions, illegal = _legal_or_random(masks, actions, ~state.terminated, replace)
+        return jax.vmap(self.engine.step)(state, actions), illegal, key
+
+    def _choose(self, state: State, turn: jax.Array, key: jax.Array) -> tuple[jax.Array, jax.Array]:
+        """The opponent's actions; in which hands of its `turn` its policy's was illegal."""
+        masks = state.legal_action_mask
         if self.policy is None:
-            return drawn, jnp.zeros(self.hands, jnp.bool_)
+            return random_legal_actions(masks, key), jnp.zeros(self.hands, jnp.bool_)
         chosen = self.policy(state.observation, masks).astype(jnp.int32)
-        legal = _is_legal(masks, chosen)
-        return jnp.where(legal, chosen, drawn), ~legal
+        return _legal_or_random(masks, chosen, turn, key)
 
     def _play_others(self, state: State, seats: jax.Array, key: jax.Array) -> tuple[_Hands, _Step]:
         """Play the opponent's turns up to each learner's turn or the end of each hand."""
@@ -267,9 +297,9 @@ class _Program:
         ) -> tuple[State, jax.Array, jax.Array]:
             state, wrong, key = carry
             key, draw = jax.random.split(key)
-            actions, illegal = self._choose(state, draw)
             turn = waiting(state)
-            return _select(turn, step(state, actions), state), wrong | (turn & illegal), key
+            actions, illegal = self._choose(state, turn, draw)
+            return _select(turn, step(state, actions), state), wrong | illegal, key
 
         key, loop = jax.random.split(key)
         wrong = jnp.zeros(self.hands, jnp.bool_)
@@ -457,7 +487,7 @@ class ScopaVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[A
         limit = np.iinfo(np.int32)
         chosen = np.clip(chosen, limit.min, limit.max).astype(np.int32)
         state, illegal, key = program.learn(hands, jnp.asarray(chosen))
-        wrong = np.array(illegal) & ~self._ended
+        wrong = np.array(illegal)
         if self.illegal_action == "raise" and wrong.any():
             hands_at = np.flatnonzero(wrong)
             raise IllegalMoveError(
