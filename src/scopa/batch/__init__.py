@@ -21,11 +21,9 @@ the step and whether the hand is over. The engine gives, position by position, t
 player to move, mask, observation and points as [`GameState`][scopa.GameState] with
 [`action_mask`][scopa.encoding.action_mask] and [`observation`][scopa.encoding.observation].
 
-It plays the rules without Aces that sweep, captures to fifteen, a first table that sweeps,
-declarations, claims or the first-lead rule: among the presets, `classic`, `tretre`,
-`scopa-3`, `scopa-4`, `scopa-6`, `scopone`, `scopone-scientifico`, `napola`, `re-bello`,
-`il-ponino`, `scopone-de-trente`, `scopone-trentino`, `scopa-a-perdere` and `scopa-frac`.
-Other rules raise [`RulesError`][scopa.RulesError] naming the knob. Arrays are 32-bit:
+It plays every rule but captures to fifteen, a first table that sweeps, declarations and
+claims: among the presets, all but `scopa-a-15`, `escoba`, `escoba-sin-setenta` and
+`cirulla`. Other rules raise [`RulesError`][scopa.RulesError] naming the knob. Arrays are 32-bit:
 the engine never needs `jax_enable_x64`.
 """
 

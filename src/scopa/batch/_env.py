@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -16,7 +17,7 @@ from scopa._checks import check_type, quote
 from scopa.batch import _tables
 from scopa.encoding import COMPACT_OPTIONS, ObservationLayout
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
-from scopa.rules import CapturePriority, FirstTable, MisdealRule, Rules
+from scopa.rules import AceOnAce, CapturePriority, FirstTable, MisdealRule, Rules
 from scopa.scoring import (
     AssoDueTre,
     CardPoints,
@@ -44,6 +45,10 @@ _RANK_OF: Final = np.arange(_CARDS, dtype=np.int32) % 10 + 1
 _SEVEN_OF_DENARI: Final = 6
 _KING_OF_DENARI: Final = 9
 
+_COMB: Final = np.array(
+    [[0] + [math.comb(n, k) for k in range(5)] + [0] for n in range(5)], np.int32
+)
+"""`comb(n, k)` at `[n, k + 1]` for `n` from 0 to 4, `k` from -1 to 5 (0 outside 0 to n)."""
 _STOCK_SCALE: Final = np.array([size / _CARDS for size in range(_CARDS + 1)], np.float32)
 """Each stock size divided by 40, as the scalar encoding rounds it."""
 _LOWEST: Final = int(np.iinfo(np.int32).min)
@@ -101,49 +106,46 @@ jax.tree_util.register_dataclass(
 # ------------------------------------------------------------------ the rules supported
 
 
-def _any(_: object) -> bool:
-    return True
-
-
-def _is(value: object) -> Callable[[object], bool]:
-    return lambda given: given == value
-
-
-# Each knob of `Rules` and the values this engine plays (a knob missing here is refused, so
-# that a new knob is never silently ignored). The match-layer knobs take any value: the
-# engine plays one hand.
-_KNOBS: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
-    "name": (_any, ""),
-    "players": (_any, ""),
-    "sides": (_any, ""),
-    "hand_size": (_any, ""),
-    "table_size": (_any, ""),
-    "capture_by_rank": (_any, ""),
-    "capture_by_sum": (_any, ""),
-    "capture_to_fifteen": (_is(False), "False"),
-    "capture_priority": (_any, ""),
-    "played_card_must_capture": (_any, ""),
-    "must_play_capturing_card_if_any": (_any, ""),
-    "ace_captures_all": (_is(False), "False"),
-    # the next two matter only when Aces sweep
-    "ace_sweep_is_scopa": (_any, ""),
-    "ace_with_ace_on_table": (_any, ""),
-    "ace_on_empty_table_captures_itself": (_is(False), "False"),
-    "first_table": (_is(FirstTable.NOTHING), "FirstTable.NOTHING"),
-    "first_table_to_eldest": (_any, ""),  # matters only with a first table that sweeps
-    "matta": (_any, ""),  # matters only to declarations and the first table
-    "declarations": (_is(False), "False"),
-    "ace_first_lead_forbidden": (_is(False), "False"),
-    "scopa_on_last_play": (_any, ""),
-    "leftovers_to_last_capturer": (_any, ""),
-    "misdeal": (_any, ""),
-    "target": (_any, ""),
-    "tiebreak": (_any, ""),
-    "lowest_total_wins": (_any, ""),
-    "claim_out": (_is(False), "False"),
-    "scoring": (_any, ""),  # checked component by component
-    "move_time_limit": (_any, ""),
-    "stakes": (_any, ""),
+# The knobs of `Rules` the engine plays whatever their value: those of the match layer
+# (it plays one hand); `matta` and `first_table_to_eldest`, which matter only to the
+# declarations and the first table it plays without; `scoring`, judged by component.
+_ANY_VALUE: Final = frozenset(
+    {
+        "name",
+        "players",
+        "sides",
+        "hand_size",
+        "table_size",
+        "capture_by_rank",
+        "capture_by_sum",
+        "capture_priority",
+        "played_card_must_capture",
+        "must_play_capturing_card_if_any",
+        "ace_captures_all",
+        "ace_sweep_is_scopa",
+        "ace_with_ace_on_table",
+        "ace_on_empty_table_captures_itself",
+        "first_table_to_eldest",
+        "matta",
+        "ace_first_lead_forbidden",
+        "scopa_on_last_play",
+        "leftovers_to_last_capturer",
+        "misdeal",
+        "target",
+        "tiebreak",
+        "lowest_total_wins",
+        "scoring",
+        "move_time_limit",
+        "stakes",
+    }
+)
+# The knobs it plays with one value only. Any other knob (one added to `Rules` later) is
+# refused until it is judged here.
+_ONE_VALUE: Final[dict[str, object]] = {
+    "capture_to_fifteen": False,
+    "first_table": FirstTable.NOTHING,
+    "declarations": False,
+    "claim_out": False,
 }
 _COMPONENTS: Final = (
     Scope,
@@ -169,11 +171,18 @@ def _check_supported(rules: Rules) -> None:
     """
     for field in attrs.fields(Rules):
         value = getattr(rules, field.name)
-        supported, wanted = _KNOBS.get(field.name, (lambda _: False, "its default"))
-        if not supported(value):
+        if field.name in _ANY_VALUE:
+            continue
+        if field.name not in _ONE_VALUE:
+            raise RulesError(
+                f"the batch engine does not know the knob {field.name}={value!r} "
+                f"(rules {rules.name!r})"
+            )
+        wanted = _ONE_VALUE[field.name]
+        if value != wanted:
             raise RulesError(
                 f"the batch engine does not support {field.name}={value!r} "
-                f"(rules {rules.name!r}); it plays only {field.name}={wanted}"
+                f"(rules {rules.name!r}); it plays only {field.name}={wanted!r}"
             )
     for component in rules.scoring.components:
         if type(component) not in _COMPONENTS:
@@ -246,7 +255,11 @@ class Env:
 
         A shuffle whose first table the misdeal rule annuls is drawn again (with a key split
         from the last one), so the deal is uniform among the deals the rules accept.
+
+        Raises:
+            InvalidArgumentError: a concrete (not traced) dealer is not a player.
         """
+        self._check_dealer(dealer)
         return self._jit_init(key, jnp.asarray(dealer, jnp.int32))
 
     def _init(self, key: Array, dealer: Array) -> State:
@@ -259,7 +272,8 @@ class Env:
         def annulled(carried: tuple[Array, Array]) -> Array:
             return self._annulled(carried[1])
 
-        _, order = jax.lax.while_loop(annulled, shuffle, shuffle((key, jnp.zeros(0))))
+        first = shuffle((key, jnp.zeros(_CARDS, jnp.int32)))
+        _, order = jax.lax.while_loop(annulled, shuffle, first)
         return self._deal(order, dealer)
 
     def deal(self, order: Array | Any, dealer: int | Array = 0) -> State:
@@ -280,14 +294,19 @@ class Env:
                 raise InvalidStateError(
                     f"a deck order must hold each card index 0 to 39 once, not {quote(given)}"
                 )
-        if not isinstance(dealer, jax.core.Tracer):
-            number = int(np.asarray(dealer))
-            if not 0 <= number < self.num_players:
-                raise InvalidArgumentError(
-                    f"dealer must be a player number from 0 to {self.num_players - 1}, "
-                    f"not {quote(dealer)}"
-                )
+        self._check_dealer(dealer)
         return self._jit_deal(jnp.asarray(order, jnp.int32), jnp.asarray(dealer, jnp.int32))
+
+    def _check_dealer(self, dealer: int | Array) -> None:
+        """Check a concrete dealer (a traced one is taken as it is)."""
+        if isinstance(dealer, jax.core.Tracer):
+            return
+        given = np.asarray(dealer)
+        if given.shape or given.dtype.kind not in "iu" or not 0 <= given < self.num_players:
+            raise InvalidArgumentError(
+                f"dealer must be a player number from 0 to {self.num_players - 1}, "
+                f"not {quote(dealer)}"
+            )
 
     def _annulled(self, order: Array) -> Array:
         """Whether the misdeal rule annuls the first table of a deck order."""
@@ -362,6 +381,13 @@ class Env:
             sums = jnp.zeros(11, jnp.int32)
         if rules.capture_priority is not CapturePriority.FREE:
             sums = jnp.where(pairs > 0, 0, sums)  # an equal card is taken alone
+        if rules.ace_captures_all:  # an Ace takes the table, or each Ace on it alone
+            one_by_one = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
+            alone = by_rank[0] if one_by_one else jnp.asarray(0)
+            sweeping = self._ace_sweeps(table)
+            pairs = pairs.at[1].set(jnp.where(sweeping, alone, pairs[1]))
+            whole = (jnp.any(table) & (alone == 0)).astype(jnp.int32)
+            sums = sums.at[1].set(jnp.where(sweeping, whole, sums[1]))
         captures = pairs + sums
         lays = jnp.asarray(not rules.played_card_must_capture) | (captures == 0)
         if rules.must_play_capturing_card_if_any:
@@ -369,11 +395,25 @@ class Env:
             lays = lays & ~jnp.any(held & (captures[1:] > 0))
         return lays, pairs, sums, sum_size
 
+    def _ace_sweeps(self, table: Array) -> Array:
+        """Whether a played Ace takes the whole table (or an Ace on it), not as other cards."""
+        if not self.rules.ace_captures_all:
+            return jnp.asarray(False)
+        if self.rules.ace_with_ace_on_table is AceOnAce.CAPTURE_NORMALLY:
+            return ~jnp.any(table.reshape(4, 10)[:, 0])
+        return jnp.asarray(True)
+
     def _with_choices(self, state: State) -> State:
         """The state with its mask, observation and move books made for the player to move."""
         to_move = state.current_player
         playing = to_move >= 0
         hand = state._hands[jnp.maximum(to_move, 0)] & playing
+        if self.rules.ace_first_lead_forbidden:  # no Ace at the first play, if possible
+            first = (state._dealt == 1) & (
+                jnp.sum(state._hands) == self.num_players * self._hand_size
+            )
+            others = hand & (jnp.asarray(_RANK_OF) != 1)
+            hand = jnp.where(first & jnp.any(others), others, hand)
         lays, pairs, sums, sum_size = self._choices(hand, state._table)
         count = lays.astype(jnp.int32) + pairs + sums
         per_card = jnp.minimum(count[_RANK_OF], COMPACT_OPTIONS)
@@ -400,6 +440,7 @@ class Env:
         suit = jnp.argmax(equal & (jnp.cumsum(equal) == k + 1))
         pair = jnp.arange(_CARDS) == suit * 10 + rank - 1
         summed = _kth_sum(table, rank, state._sum_size[rank], k - pairs)
+        summed = jnp.where((rank == 1) & self._ace_sweeps(table), table, summed)
         taken = jnp.where(k < pairs, pair, summed)
         return jnp.where(k < 0, jnp.zeros(_CARDS, bool), taken)
 
@@ -454,15 +495,23 @@ class Env:
         hands = jnp.where(redeal, state._deals[jnp.minimum(state._dealt, self._deals - 1)], hands)
         dealt = state._dealt + redeal.astype(jnp.int32)
         captures = jnp.any(taken)
-        table = jnp.where(captures, state._table & ~taken, state._table | bit)
+        kept = captures  # the card goes to the player's pile
+        if rules.ace_on_empty_table_captures_itself:  # an Ace laid on an empty table, too
+            kept = captures | ((card % 10 == 0) & ~jnp.any(state._table))
+        table = jnp.where(kept, state._table & ~taken, state._table | bit)
         piles = state._piles.at[player].set(
-            jnp.where(captures, state._piles[player] | taken | bit, state._piles[player])
+            jnp.where(kept, state._piles[player] | taken | bit, state._piles[player])
         )
         sweep = captures & ~jnp.any(table)
+        if rules.ace_captures_all and not rules.ace_sweep_is_scopa:  # unless an Ace took an Ace
+            took_ace = rules.ace_with_ace_on_table is not AceOnAce.TAKE_ALL
+            aces = jnp.asarray(_RANK_OF) == 1
+            ace_sweep = (card % 10 == 0) & ~(took_ace & jnp.any(taken & aces))
+            sweep = sweep & ~ace_sweep
         if not rules.scopa_on_last_play:
             sweep = sweep & ~final
         scope = state._scope.at[player].add(sweep.astype(jnp.int32))
-        last = jnp.where(captures, player, state._last_capturer)
+        last = jnp.where(kept, player, state._last_capturer)
         if rules.leftovers_to_last_capturer:
             to_last = final & (last >= 0)
             winner = jnp.maximum(last, 0)
@@ -560,10 +609,7 @@ def _sum_captures(by_rank: Array, *, fewest: bool) -> tuple[Array, Array]:
 
 def _comb(n: Array, k: Array | int) -> Array:
     """`comb(n, k)` for `n` from 0 to 4 and any `k` (int32), elementwise."""
-    n1 = n * (n - 1)
-    found = jnp.where(k == 0, 1, jnp.where(k == 1, n, jnp.where(k == 2, n1 // 2, 0)))
-    found = jnp.where(k == 3, n1 * (n - 2) // 6, jnp.where(k == 4, n == 4, found))
-    return jnp.where((k >= 0) & (k <= n), found, 0)
+    return jnp.asarray(_COMB)[n, jnp.clip(k + 1, 0, 6)]
 
 
 def _kth_sum(table: Array, rank: Array, size: Array, k: Array) -> Array:
