@@ -519,3 +519,27 @@ def test_without_jax_the_import_says_how_to_install_it() -> None:
     assert done.returncode == 1
     assert 'pip install "scopa[jax]"' in done.stderr
     assert "ImportError" in done.stderr
+
+
+def test_a_program_with_64_bit_jax_gets_the_same_32_bit_state() -> None:
+    code = (
+        "import jax, numpy as np\n"
+        "from scopa import find_variant\n"
+        "from scopa.batch import Env\n"
+        "env = Env(find_variant('classic'))\n"
+        "state = env.init(jax.random.key(0))\n"
+        "while not bool(state.terminated):\n"
+        "    state = env.step_checked(state, int(np.argmax(state.legal_action_mask)))\n"
+        "assert state.current_player.dtype == np.int32, state.current_player.dtype\n"
+        "assert state.observation.dtype == state.rewards.dtype == np.float32\n"
+        "assert float(state.rewards.sum()) > 0\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        env={**os.environ, "JAX_ENABLE_X64": "1"},
+    )
+    assert done.returncode == 0, done.stderr
