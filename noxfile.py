@@ -1,4 +1,7 @@
-"""Developer sessions: `nox -s tests typecheck lint docs bench`; `.ci/run` runs the same checks."""
+"""Developer sessions: `nox -s tests typecheck lint docs bench`; `.ci/run` runs the same checks.
+
+`nox -s bench-batch` runs the batch engine's benchmark.
+"""
 
 from __future__ import annotations
 
@@ -54,6 +57,18 @@ def bench(session: nox.Session) -> None:
     session.install("--upgrade", "pip")
     session.install(".")
     session.run("python", "benchmarks/playout.py", *session.posargs)
+
+
+@nox.session(name="bench-batch")
+def bench_batch(session: nox.Session) -> None:
+    """The batch engine on JAX beside the scalar engine and its adapters; `-- --quick` is short.
+
+    JAX runs on the first of its devices: install JAX for an accelerator in the session to
+    measure it there.
+    """
+    session.install("--upgrade", "pip")
+    session.install(".[jax,gymnasium,pettingzoo]")
+    session.run("python", "benchmarks/batch.py", *session.posargs)
 
 
 @nox.session

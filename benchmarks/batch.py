@@ -1,0 +1,292 @@
+"""Batch benchmark: the JAX batch engine beside the scalar engine and its adapters, in one run.
+
+    python benchmarks/batch.py [--quick] [--seconds S] [--rounds R] [--variant NAME]
+                               [--sizes 1024,4096,16384]
+
+Every loop plays complete hands with uniformly random legal plays, and prints hands per
+second and plays per second (each hand has the rules' `plays_per_hand` plays: 36 in
+classic). The batch engine's loops compute the mask and the observation of the player to
+move at every play, as its `step` always does:
+
+- `batch N` (N = 1,024, 4,096 and 16,384 hands at once): one jitted call deals N hands with
+  `vmap(init)` and plays them to the end, each play a random legal choice drawn from the
+  mask on the device and `vmap(step)`, in a `fori_loop`; timed after a warm-up compile,
+  with `block_until_ready`;
+- `batch 4,096, a call per play`: the same, one jitted call per play (as a training loop
+  that acts between plays calls it);
+- `vector env 4,096`: `ScopaVectorEnv` (`scopa.adapters.gymnasium_batch`), the learner's
+  random legal actions drawn with NumPy, the opponent's on the device;
+- `playout`, `encoding`, `pettingzoo`, `gymnasium`: the scalar engine's random playout
+  (`playout.py`), the same with the mask and observation of `scopa.encoding` at each play,
+  and the scalar PettingZoo and Gymnasium adapters, in the loops of `adapters.py`.
+
+The batch loops draw their random legal choices with `random_legal_actions` of
+`scopa.adapters.gymnasium_batch`, so the benchmark needs the extras `jax` and `gymnasium`.
+The column `× gymnasium` is each loop's hands per second over the Gymnasium adapter's.
+Then the batch engine's cost is split on 4,096 positions from the middle of hands: a whole
+`vmap(step)`, and alone the pieces it is made of, each jitted by itself (they are fused
+inside the step, so the pieces need not add up to it): the legal captures and the mask of
+the player to move, the observation, both with the move books (`_with_choices`, the part of
+the step after a play), and the capture search of a play; and beside them the random legal
+choice the loops make at each play (`random_legal_actions`). The pieces are the engine's
+private functions; a piece the engine no longer has is shown as n/a.
+
+The script runs unchanged on an accelerator: JAX uses the first of `jax.devices()`. The
+figures of the scalar loops are per core; the batch engine's use what JAX is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from adapters import (  # the modules beside this one
+    encoded,
+    gymnasium_loop,
+    hands_per_second,
+    installed,
+    native,
+    pettingzoo_loop,
+    scopa_env,
+)
+from playout import BUILD
+
+import scopa
+from scopa.adapters.gymnasium_batch import random_legal_actions
+from scopa.batch import Env, State
+from scopa.encoding import COMPACT_OPTIONS, observation_counts
+
+Rate = tuple[float, float]
+"""Hands per second and plays per second."""
+
+
+def whole_hands(env: Env, size: int) -> jax.stages.Wrapped:
+    """One jitted call: deal `size` hands and play them out; the number of hands ended."""
+    plays = env.rules.plays_per_hand
+
+    def play(_: int, carry: tuple[State, jax.Array]) -> tuple[State, jax.Array]:
+        states, key = carry
+        key, draw = jax.random.split(key)
+        actions = random_legal_actions(states.legal_action_mask, draw)
+        return jax.vmap(env.step)(states, actions), key
+
+    @jax.jit
+    def run(key: jax.Array) -> jax.Array:
+        key, deal = jax.random.split(key)
+        states = jax.vmap(env.init)(jax.random.split(deal, size))
+        states, _ = jax.lax.fori_loop(0, plays, play, (states, key))
+        ended: jax.Array = states.terminated.sum()
+        return ended
+
+    return run
+
+
+def timed(run: Callable[[], Any], seconds: float) -> tuple[float, Any]:
+    """Seconds per call of `run` (compiled already), over at least `seconds`; its last result.
+
+    Each call's result is waited for.
+    """
+    calls = 0
+    start = time.perf_counter()
+    while True:
+        result = jax.block_until_ready(run())  # type: ignore[no-untyped-call]
+        calls += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return elapsed / calls, result
+
+
+def batch_rate(env: Env, size: int, seconds: float, seed: int) -> Rate:
+    keys = iter(jax.random.split(jax.random.key(seed), 10_000))
+    run = whole_hands(env, size).lower(jax.random.key(0)).compile()
+    per_call, ended = timed(lambda: run(next(keys)), seconds)
+    assert int(ended) == size, f"{ended} of {size} hands ended"
+    return size / per_call, size * env.rules.plays_per_hand / per_call
+
+
+def batch_per_play_rate(env: Env, size: int, seconds: float, seed: int) -> Rate:
+    """The batch loop with one jitted call per play."""
+    key = jax.random.key(0)
+    dealing = jax.jit(lambda key: jax.vmap(env.init)(jax.random.split(key, size)))
+    deal = dealing.lower(key).compile()
+
+    def play_once(states: State, key: jax.Array) -> State:
+        played: State = jax.vmap(env.step)(
+            states, random_legal_actions(states.legal_action_mask, key)
+        )
+        return played
+
+    play = jax.jit(play_once).lower(deal(key), key).compile()
+    plays = env.rules.plays_per_hand
+    keys = iter(jax.random.split(jax.random.key(seed), 100_000))
+
+    def hand() -> State:
+        states: State = deal(next(keys))
+        for _ in range(plays):
+            states = play(states, next(keys))
+        return states
+
+    per_hand, _ = timed(hand, seconds)
+    return size / per_hand, size * plays / per_hand
+
+
+def vector_env_rate(rules: scopa.Rules, size: int, seconds: float, seed: int) -> Rate:
+    """`ScopaVectorEnv` with the learner's random legal actions drawn on the host."""
+    from scopa.adapters.gymnasium_batch import ScopaVectorEnv
+
+    env = ScopaVectorEnv(size, rules, seat=None)
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+
+    def act(masks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        counts = masks.sum(axis=1)
+        rank = np.floor(rng.random(len(masks)) * counts)
+        chosen: np.ndarray[Any, Any] = np.argmax(np.cumsum(masks, axis=1) > rank[:, None], axis=1)
+        return chosen
+
+    obs, *_ = env.step(act(obs["action_mask"]))  # compile
+    hands = 0
+    start = time.perf_counter()
+    while True:
+        obs, _, terminated, _, _ = env.step(act(obs["action_mask"]))
+        hands += int(terminated.sum())
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds and hands:
+            return hands / elapsed, hands * rules.plays_per_hand / elapsed
+
+
+def scalar_rate(
+    loop: Callable[[scopa.Rules, int], None], rules: scopa.Rules, seconds: float
+) -> Rate:
+    rate = hands_per_second(loop, rules, seconds, 1)
+    return rate, rate * rules.plays_per_hand
+
+
+def mid_hand(env: Env, size: int, seed: int) -> tuple[State, jax.Array]:
+    """`size` positions from the middle of random hands, and a random legal action of each."""
+    key = jax.random.key(seed)
+    states = jax.vmap(env.init)(jax.random.split(key, size))
+    step = jax.jit(jax.vmap(env.step))
+    for play in range(env.rules.plays_per_hand // 2):
+        draw = jax.random.fold_in(key, play)
+        states = step(states, random_legal_actions(states.legal_action_mask, draw))
+    return states, random_legal_actions(states.legal_action_mask, jax.random.split(key)[1])
+
+
+def pieces(env: Env) -> dict[str, Callable[[State, jax.Array], Any] | None]:
+    """The parts of a step to time on their own (None: the engine has no such function)."""
+    choices = getattr(env, "_choices", None)
+    observe = getattr(env, "_observe", None)
+    with_choices = getattr(env, "_with_choices", None)
+    taken = getattr(env, "_taken", None)
+
+    def mover_hand(state: State) -> jax.Array:
+        hand: jax.Array = state._hands[jnp.maximum(state.current_player, 0)]
+        return hand
+
+    return {
+        "step (all of it)": lambda state, action: env.step(state, action),
+        "captures and mask": None
+        if choices is None
+        else lambda state, _: choices(mover_hand(state), state._table),
+        "observation": None
+        if observe is None
+        else lambda state, _: observe(state, state.current_player),
+        "mask, observation, books": None
+        if with_choices is None
+        else lambda state, _: with_choices(state),
+        "capture search of a play": None
+        if taken is None
+        else lambda state, action: taken(
+            state, action // COMPACT_OPTIONS, action % COMPACT_OPTIONS
+        ),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (noisier figures)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per loop and round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds (the median is shown)")
+    parser.add_argument("--variant", default="classic", help="preset to play")
+    parser.add_argument(
+        "--sizes", default="1024,4096,16384", help="the batch sizes, separated by commas"
+    )
+    args = parser.parse_args()
+    if args.quick:
+        args.seconds, args.rounds = 0.0, 1  # one call of each loop
+    rules = scopa.find_variant(args.variant)
+    env = Env(rules)
+    load = os.getloadavg()
+    print(
+        f"scopa {scopa.__version__} ({BUILD}), variant {args.variant}, Python "
+        f"{sys.version.split()[0]}, jax {jax.__version__} on {jax.devices()}"
+    )
+    print(f"{os.cpu_count()} CPUs, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
+
+    loops: dict[str, Callable[[int], Rate]] = {}
+    for size in [int(size) for size in args.sizes.split(",")]:
+        loops[f"batch {size:,}"] = functools.partial(batch_rate, env, size, args.seconds)
+    loops["batch 4,096, a call per play"] = functools.partial(
+        batch_per_play_rate, env, 4096, args.seconds
+    )
+    if installed("gymnasium"):
+        loops["vector env 4,096"] = functools.partial(vector_env_rate, rules, 4096, args.seconds)
+    loops["playout"] = lambda seed: scalar_rate(native, rules, args.seconds)
+    loops["encoding"] = lambda seed: scalar_rate(encoded(observation_counts), rules, args.seconds)
+    if installed("pettingzoo"):
+        pettingzoo = pettingzoo_loop(scopa_env)
+        loops["pettingzoo"] = lambda seed: scalar_rate(pettingzoo, rules, args.seconds)
+    if installed("gymnasium"):
+        gymnasium = gymnasium_loop()
+        loops["gymnasium"] = lambda seed: scalar_rate(gymnasium, rules, args.seconds)
+
+    rates: dict[str, list[Rate]] = {name: [] for name in loops}
+    for round_ in range(args.rounds):
+        for name, loop in loops.items():
+            rates[name].append(loop(round_ + 1))
+    hands = {name: statistics.median(r[0] for r in found) for name, found in rates.items()}
+    plays = {name: statistics.median(r[1] for r in found) for name, found in rates.items()}
+    reference = hands.get("gymnasium")
+    print(f"\n{'loop':<32}{'hands/s':>12}{'plays/s':>14}{'× gymnasium':>13}")
+    for name in loops:
+        ratio = f"{hands[name] / reference:>13,.1f}" if reference else ""
+        print(f"{name:<32}{hands[name]:>12,.0f}{plays[name]:>14,.0f}{ratio}")
+    if reference and "batch 4,096" in hands:
+        gain = hands["batch 4,096"] / reference
+        print(f"batch 4,096 over the Gymnasium adapter: {gain:,.1f}× (target 5×, stretch 10×)")
+
+    states, actions = mid_hand(env, 4096, 3)
+    print(f"\nthe batch engine's step on {4096:,} positions from the middle of hands")
+    print(f"{'piece':<32}{'ms per call':>12}{'ns per hand':>14}")
+    for name, piece in pieces(env).items():
+        if piece is None:
+            print(f"{name:<32}{'n/a':>12}")
+            continue
+        compiled = jax.jit(jax.vmap(piece)).lower(states, actions).compile()
+        call = functools.partial(compiled, states, actions)
+        seconds = statistics.median(timed(call, args.seconds / 4)[0] for _ in range(args.rounds))
+        print(f"{name:<32}{seconds * 1e3:>12.2f}{seconds / 4096 * 1e9:>14,.0f}")
+    masks = states.legal_action_mask
+    key = jax.random.key(0)
+    draw = jax.jit(random_legal_actions).lower(masks, key).compile()
+    seconds = statistics.median(
+        timed(functools.partial(draw, masks, key), args.seconds / 4)[0] for _ in range(args.rounds)
+    )
+    name = "a random legal choice (loops')"
+    print(f"{name:<32}{seconds * 1e3:>12.2f}{seconds / 4096 * 1e9:>14,.0f}")
+    load = os.getloadavg()
+    print(f"\nload average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
