@@ -8,28 +8,31 @@ second and plays per second (each hand has the rules' `plays_per_hand` plays: 36
 classic). The batch engine's loops compute the mask and the observation of the player to
 move at every play, as its `step` always does:
 
-- `batch N` (N = 1,024, 4,096 and 16,384 hands at once): one jitted call deals N hands with
-  `vmap(init)` and plays them to the end, each play a random legal choice drawn from the
-  mask on the device and `vmap(step)`, in a `fori_loop`; timed after a warm-up compile,
+- `batch N` (N = 1,024, 4,096 and 16,384 hands at once): a jitted call deals N hands with
+  `vmap(init)`, then one jitted call per play (as a training loop that acts between plays
+  calls it) draws a uniformly random legal id of each hand on the device with
+  `vmap(Env.random_action)` and plays it with `vmap(step)`; timed after a warm-up compile,
   with `block_until_ready`;
-- `batch 4,096, a call per play`: the same, one jitted call per play (as a training loop
-  that acts between plays calls it);
+- `batch 4,096, one call a hand`: the same in one jitted call, the plays in a `fori_loop`
+  (on a CPU it measures the slower of the two);
+- `batch 4,096, choice from the mask`: as the last, the random legal id drawn by reading
+  the 2,560 entries of each mask (`random_legal_actions`), as a policy that reads the mask
+  does;
 - `vector env 4,096`: `ScopaVectorEnv` (`scopa.adapters.gymnasium_batch`), the learner's
   random legal actions drawn with NumPy, the opponent's on the device;
 - `playout`, `encoding`, `pettingzoo`, `gymnasium`: the scalar engine's random playout
   (`playout.py`), the same with the mask and observation of `scopa.encoding` at each play,
   and the scalar PettingZoo and Gymnasium adapters, in the loops of `adapters.py`.
 
-The batch loops draw their random legal choices with `random_legal_actions` of
-`scopa.adapters.gymnasium_batch`, so the benchmark needs the extras `jax` and `gymnasium`.
+The benchmark needs the extras `jax` and `gymnasium`.
 The column `× gymnasium` is each loop's hands per second over the Gymnasium adapter's.
 Then the batch engine's cost is split on 4,096 positions from the middle of hands: a whole
 `vmap(step)`, and alone the pieces it is made of, each jitted by itself (they are fused
 inside the step, so the pieces need not add up to it): the legal captures and the mask of
 the player to move, the observation, both with the move books (`_with_choices`, the part of
 the step after a play), and the capture search of a play; and beside them the random legal
-choice the loops make at each play (`random_legal_actions`). The pieces are the engine's
-private functions; a piece the engine no longer has is shown as n/a.
+choices the loops make at each play (from the counts of legal ids, and from the mask). The
+pieces are the engine's private functions; a piece the engine no longer has is shown as n/a.
 
 The script runs unchanged on an accelerator: JAX uses the first of `jax.devices()`. The
 figures of the scalar loops are per core; the batch engine's use what JAX is given.
@@ -69,15 +72,34 @@ Rate = tuple[float, float]
 """Hands per second and plays per second."""
 
 
-def whole_hands(env: Env, size: int) -> jax.stages.Wrapped:
+Chooser = Callable[[State, jax.Array], jax.Array]
+"""Random legal actions for a batch of states, from a key."""
+
+
+def by_counts(env: Env) -> Chooser:
+    """`Env.random_action` on each state: uniform, from the legal ids of each card."""
+
+    def choose(states: State, key: jax.Array) -> jax.Array:
+        size = states.current_player.shape[0]
+        actions: jax.Array = jax.vmap(env.random_action)(states, jax.random.split(key, size))
+        return actions
+
+    return choose
+
+
+def from_mask(states: State, key: jax.Array) -> jax.Array:
+    """`random_legal_actions` of the masks: uniform, reading all 2,560 entries of each."""
+    return random_legal_actions(states.legal_action_mask, key)
+
+
+def whole_hands(env: Env, size: int, choose: Chooser) -> jax.stages.Wrapped:
     """One jitted call: deal `size` hands and play them out; the number of hands ended."""
     plays = env.rules.plays_per_hand
 
     def play(_: int, carry: tuple[State, jax.Array]) -> tuple[State, jax.Array]:
         states, key = carry
         key, draw = jax.random.split(key)
-        actions = random_legal_actions(states.legal_action_mask, draw)
-        return jax.vmap(env.step)(states, actions), key
+        return jax.vmap(env.step)(states, choose(states, draw)), key
 
     @jax.jit
     def run(key: jax.Array) -> jax.Array:
@@ -105,24 +127,24 @@ def timed(run: Callable[[], Any], seconds: float) -> tuple[float, Any]:
             return elapsed / calls, result
 
 
-def batch_rate(env: Env, size: int, seconds: float, seed: int) -> Rate:
+def batch_rate(env: Env, size: int, choose: Chooser, seconds: float, seed: int) -> Rate:
     keys = iter(jax.random.split(jax.random.key(seed), 10_000))
-    run = whole_hands(env, size).lower(jax.random.key(0)).compile()
+    run = whole_hands(env, size, choose).lower(jax.random.key(0)).compile()
     per_call, ended = timed(lambda: run(next(keys)), seconds)
     assert int(ended) == size, f"{ended} of {size} hands ended"
     return size / per_call, size * env.rules.plays_per_hand / per_call
 
 
 def batch_per_play_rate(env: Env, size: int, seconds: float, seed: int) -> Rate:
-    """The batch loop with one jitted call per play."""
+    """The batch loop with one jitted call to deal and one per play."""
     key = jax.random.key(0)
     dealing = jax.jit(lambda key: jax.vmap(env.init)(jax.random.split(key, size)))
     deal = dealing.lower(key).compile()
 
+    choose = by_counts(env)
+
     def play_once(states: State, key: jax.Array) -> State:
-        played: State = jax.vmap(env.step)(
-            states, random_legal_actions(states.legal_action_mask, key)
-        )
+        played: State = jax.vmap(env.step)(states, choose(states, key))
         return played
 
     play = jax.jit(play_once).lower(deal(key), key).compile()
@@ -235,9 +257,12 @@ def main() -> None:
 
     loops: dict[str, Callable[[int], Rate]] = {}
     for size in [int(size) for size in args.sizes.split(",")]:
-        loops[f"batch {size:,}"] = functools.partial(batch_rate, env, size, args.seconds)
-    loops["batch 4,096, a call per play"] = functools.partial(
-        batch_per_play_rate, env, 4096, args.seconds
+        loops[f"batch {size:,}"] = functools.partial(batch_per_play_rate, env, size, args.seconds)
+    loops["batch 4,096, one call a hand"] = functools.partial(
+        batch_rate, env, 4096, by_counts(env), args.seconds
+    )
+    loops["batch 4,096, choice from the mask"] = functools.partial(
+        batch_rate, env, 4096, from_mask, args.seconds
     )
     if installed("gymnasium"):
         loops["vector env 4,096"] = functools.partial(vector_env_rate, rules, 4096, args.seconds)
@@ -276,14 +301,17 @@ def main() -> None:
         call = functools.partial(compiled, states, actions)
         seconds = statistics.median(timed(call, args.seconds / 4)[0] for _ in range(args.rounds))
         print(f"{name:<32}{seconds * 1e3:>12.2f}{seconds / 4096 * 1e9:>14,.0f}")
-    masks = states.legal_action_mask
     key = jax.random.key(0)
-    draw = jax.jit(random_legal_actions).lower(masks, key).compile()
-    seconds = statistics.median(
-        timed(functools.partial(draw, masks, key), args.seconds / 4)[0] for _ in range(args.rounds)
-    )
-    name = "a random legal choice (loops')"
-    print(f"{name:<32}{seconds * 1e3:>12.2f}{seconds / 4096 * 1e9:>14,.0f}")
+    for name, choose in (
+        ("random choice, from counts", by_counts(env)),
+        ("random choice, from the mask", from_mask),
+    ):
+        draw = jax.jit(choose).lower(states, key).compile()
+        seconds = statistics.median(
+            timed(functools.partial(draw, states, key), args.seconds / 4)[0]
+            for _ in range(args.rounds)
+        )
+        print(f"{name:<32}{seconds * 1e3:>12.2f}{seconds / 4096 * 1e9:>14,.0f}")
     load = os.getloadavg()
     print(f"\nload average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
 

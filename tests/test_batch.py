@@ -46,6 +46,7 @@ from tests.helpers import ROOT
 
 jax = pytest.importorskip("jax", reason="needs JAX, from the optional extra jax")
 
+import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402  (installed with JAX)
 
 from scopa.batch import Env, State  # noqa: E402
@@ -543,3 +544,37 @@ def test_a_program_with_64_bit_jax_gets_the_same_32_bit_state() -> None:
         env={**os.environ, "JAX_ENABLE_X64": "1"},
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_random_action_draws_every_legal_id_alike(classic: Env) -> None:
+    # The leader holds 10D 5D 7S, the table 1C 2C 3C 4C: 10D takes the four (one id), 5D
+    # takes 1C+4C or 2C+3C, 7S 3C+4C or 1C+2C+4C (two each), and a card that captures must.
+    order = _order("10D 5D 7S 4D 6D 8D 1C 2C 3C 4C")
+    state = classic.deal(order, 0)
+    game = GameState.new(classic.rules, deck=Deck([DECK[i] for i in order]), dealer=0)
+    legal = legal_actions(game)
+    assert len(legal) == 5
+    draws = 25_000
+    keys = jax.random.split(jax.random.key(11), draws)
+    states = jax.tree_util.tree_map(lambda x: jnp.broadcast_to(x, (draws, *x.shape)), state)
+    actions = np.asarray(jax.jit(jax.vmap(classic.random_action))(states, keys))
+    found, counts = np.unique(actions, return_counts=True)
+    assert found.tolist() == legal
+    # each id 1/5 of the draws: 5,000, with a standard deviation of about 63
+    assert np.all(np.abs(counts - draws / 5) < 6 * 63), counts.tolist()
+
+
+def test_random_action_is_legal_all_through_a_hand_and_zero_at_the_end() -> None:
+    env = Env(find_variant("scopone-scientifico"))
+    states = jax.vmap(env.init)(jax.random.split(jax.random.key(3), 64))
+    draw = jax.jit(jax.vmap(env.random_action))
+    play = jax.jit(jax.vmap(env.step))
+    key = jax.random.key(4)
+    for _ in range(env.rules.plays_per_hand):
+        key, now = jax.random.split(key)
+        actions = draw(states, jax.random.split(now, 64))
+        masks = np.asarray(states.legal_action_mask)
+        assert masks[np.arange(64), np.asarray(actions)].all()
+        states = play(states, actions)
+    assert np.asarray(states.terminated).all()
+    assert not np.asarray(draw(states, jax.random.split(key, 64))).any()

@@ -94,6 +94,7 @@ class State:
     _lays: Array  # bool[11]: by rank, whether the first choice of a card is to lay it
     _pairs: Array  # int32[11]: by rank, the table cards of equal rank it may take
     _sum_size: Array  # int32[11]: by rank, the size of the sums it may take (0: any)
+    _counts: Array  # int32[40]: by card, its legal ids (0 for a card not in the hand)
 
 
 jax.tree_util.register_dataclass(
@@ -359,6 +360,7 @@ class Env:
             _lays=jnp.zeros(11, bool),
             _pairs=jnp.zeros(11, jnp.int32),
             _sum_size=jnp.zeros(11, jnp.int32),
+            _counts=jnp.zeros(_CARDS, jnp.int32),
         )
         return self._with_choices(state)
 
@@ -427,6 +429,7 @@ class Env:
             _lays=lays,
             _pairs=pairs,
             _sum_size=sum_size,
+            _counts=jnp.where(hand, per_card, 0).astype(jnp.int32),
         )
 
     def _taken(self, state: State, card: Array, choice: Array) -> Array:
@@ -464,6 +467,25 @@ class Env:
             lambda new, old: jnp.where(legal, new, old), played, kept
         )
         return chosen
+
+    def random_action(self, state: State, key: Array) -> Array:
+        """A legal compact id for the player to move, drawn uniformly with a `jax.random` key.
+
+        Every legal id is equally likely (`int32`; 0, which is not legal, once the hand is
+        over). It reads how many legal ids each card has, which the step keeps beside the
+        mask, rather than the 2,560 entries of the mask: a random player costs next to
+        nothing beside the step. `jax.vmap(env.random_action)(states, keys)` draws for a
+        batch.
+        """
+        counts = state._counts
+        ends = jnp.cumsum(counts)
+        legal = ends[-1]
+        drawn = jax.random.randint(key, (), 0, jnp.maximum(legal, 1))
+        after = ends > drawn
+        card = jnp.argmax(after)
+        before = jnp.sum(jnp.where(after, 0, counts))
+        action = card * COMPACT_OPTIONS + drawn - before
+        return jnp.where(legal > 0, action, 0).astype(jnp.int32)
 
     def step_checked(self, state: State, action: Array | int) -> State:
         """`step`, for a concrete (not traced) state and action: an illegal action raises.
