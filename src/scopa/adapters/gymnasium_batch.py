@@ -278,7 +278,9 @@ class _Program:
         """The opponent's actions; in which hands of its `turn` its policy's was illegal."""
         masks = state.legal_action_mask
         if self.policy is None:
-            return random_legal_actions(masks, key), jnp.zeros(self.hands, jnp.bool_)
+            keys = jax.random.split(key, self.hands)
+            random = jax.vmap(self.engine.random_action)(state, keys)
+            return random, jnp.zeros(self.hands, jnp.bool_)
         chosen = self.policy(state.observation, masks).astype(jnp.int32)
         return _legal_or_random(masks, chosen, turn, key)
 
