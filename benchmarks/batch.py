@@ -8,16 +8,15 @@ second and plays per second (each hand has the rules' `plays_per_hand` plays: 36
 classic). The batch engine's loops compute the mask and the observation of the player to
 move at every play, as its `step` always does:
 
-- `batch N` (N = 1,024, 4,096 and 16,384 hands at once): a jitted call deals N hands with
-  `vmap(init)`, then one jitted call per play (as a training loop that acts between plays
-  calls it) draws a uniformly random legal id of each hand on the device with
-  `vmap(Env.random_action)` and plays it with `vmap(step)`; timed after a warm-up compile,
-  with `block_until_ready`;
-- `batch 4,096, one call a hand`: the same in one jitted call, the plays in a `fori_loop`
-  (on a CPU it measures the slower of the two);
-- `batch 4,096, choice from the mask`: as the last, the random legal id drawn by reading
-  the 2,560 entries of each mask (`random_legal_actions`), as a policy that reads the mask
-  does;
+- `batch N` (N = 1,024, 4,096 and 16,384 hands at once): one jitted call deals N hands with
+  `vmap(init)` and plays them to the end in a `fori_loop`, each play a uniformly random
+  legal id of each hand drawn on the device with `vmap(Env.random_action)` and played with
+  `vmap(step)`; timed after a warm-up compile, with `block_until_ready`;
+- `batch 4,096, a call per play`: the same with a jitted call to deal and one per play (as
+  a training loop that acts between plays calls it);
+- `batch 4,096, choice from the mask`: as `batch 4,096`, the random legal id drawn by
+  reading the 2,560 entries of each mask (`random_legal_actions`), as a policy that reads
+  the mask does;
 - `vector env 4,096`: `ScopaVectorEnv` (`scopa.adapters.gymnasium_batch`), the learner's
   random legal actions drawn with NumPy, the opponent's on the device;
 - `playout`, `encoding`, `pettingzoo`, `gymnasium`: the scalar engine's random playout
@@ -257,9 +256,11 @@ def main() -> None:
 
     loops: dict[str, Callable[[int], Rate]] = {}
     for size in [int(size) for size in args.sizes.split(",")]:
-        loops[f"batch {size:,}"] = functools.partial(batch_per_play_rate, env, size, args.seconds)
-    loops["batch 4,096, one call a hand"] = functools.partial(
-        batch_rate, env, 4096, by_counts(env), args.seconds
+        loops[f"batch {size:,}"] = functools.partial(
+            batch_rate, env, size, by_counts(env), args.seconds
+        )
+    loops["batch 4,096, a call per play"] = functools.partial(
+        batch_per_play_rate, env, 4096, args.seconds
     )
     loops["batch 4,096, choice from the mask"] = functools.partial(
         batch_rate, env, 4096, from_mask, args.seconds
