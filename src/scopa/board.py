@@ -73,6 +73,7 @@ from scopa import (
     Tiebreak,
 )
 from scopa._scene import Scene, check_seat, scene, side_letter
+from scopa.cards import show_cards
 
 __all__ = [
     "WIDTH",
@@ -128,9 +129,10 @@ def cards_text(cards: Iterable[Card]) -> str:
     """Cards as typed, in the standard order of the cards (`7D 1C 7C`); `-` for none.
 
     The standard order is that of [`DECK`][scopa.DECK]: denari from the Ace to the Re,
-    then coppe, spade and bastoni.
+    then coppe, spade and bastoni; the form of every message
+    ([`show_cards`][scopa.cards.show_cards]).
     """
-    return " ".join(str(card) for card in sorted(cards)) or "-"
+    return show_cards(cards)
 
 
 def card_name(card: Card) -> str:

@@ -11,7 +11,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 import attrs
 
@@ -102,26 +102,33 @@ _UNICODE_OFFSET = (0, 1, 2, 3, 4, 5, 6, 7, 0xB, 0xC, 0xE)
 _UNICODE_BASE = (0x1F0C0, 0x1F0B0, 0x1F0A0, 0x1F0D0)
 
 
+_E = TypeVar("_E", Rank, Suit)
+
+
 def _to_rank(value: int) -> Rank:
     """A card's rank from a `Rank` or an int from 1 to 10."""
-    if type(value) is Rank:
-        return value
-    if not is_int(value):
-        raise TypeError(f"a card's rank must be a Rank or an int, not {type(value).__name__}")
-    if not 1 <= value <= 10:
-        raise InvalidArgumentError(f"a card's rank must be from 1 to 10, not {quote(value)}")
-    return Rank(value)
+    return _member(Rank, value, "rank")
 
 
 def _to_suit(value: int) -> Suit:
     """A card's suit from a `Suit` or an int from 0 to 3."""
-    if type(value) is Suit:
+    return _member(Suit, value, "suit")
+
+
+def _member(kind: type[_E], value: int, what: str) -> _E:
+    """The member of `kind` that `value` is or numbers, checked."""
+    if type(value) is kind:
         return value
     if not is_int(value):
-        raise TypeError(f"a card's suit must be a Suit or an int, not {type(value).__name__}")
-    if not 0 <= value <= 3:
-        raise InvalidArgumentError(f"a card's suit must be from 0 to 3, not {quote(value)}")
-    return Suit(value)
+        raise TypeError(
+            f"a card's {what} must be a {kind.__name__} or an int, not {type(value).__name__}"
+        )
+    low, high = min(kind), max(kind)
+    if not low <= value <= high:
+        raise InvalidArgumentError(
+            f"a card's {what} must be from {int(low)} to {int(high)}, not {quote(value)}"
+        )
+    return kind(value)
 
 
 @attrs.frozen(order=True, cache_hash=True, repr=False)
