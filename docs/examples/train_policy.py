@@ -5,8 +5,7 @@
 
 The learner plays one seat of a hand of classic Scopa on `scopa.batch` (1,024 hands at a
 time, each deal played twice, once from each seat) against the greedy heuristic of
-`GreedyAgent`, written in JAX from the move facts (what they cannot tell, the sixes and
-Aces a capture wins, it leaves out). Training against that fixed opponent, not against
+`GreedyAgent`, written in JAX from the move facts. Training against that fixed opponent, not against
 itself, aims the ten minutes at the opponent to beat: greedy play punishes a careless
 move at once, so the policy learns to leave the table safe and to take what matters.
 
@@ -32,7 +31,6 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
-import matplotlib
 import numpy as np
 
 import scopa
@@ -42,25 +40,21 @@ from scopa.encoding import MOVE_FACTS
 from scopa.policy import PolicyAgent, save_parameters
 from scopa.tournament import tournament
 
-matplotlib.use("Agg")
-from matplotlib import pyplot
-
 Params = dict[str, jax.Array]
 RULES = scopa.find_variant("classic")
 ENV = Env(RULES)
 PLAYS = RULES.plays_per_hand
-WIDTH = 64
 
 
 # ------------------------------------------------------------------ the network
 
 
-def init_params(key: jax.Array) -> Params:
-    """Small random weights for `scopa.policy`'s network, and a value head."""
+def init_params(key: jax.Array, width: int) -> Params:
+    """Small random weights for `scopa.policy`'s network of `width`, and a value head."""
     sizes = {
-        "summary": (ENV.observation_size, WIDTH),
-        "hidden": (MOVE_FACTS + WIDTH, WIDTH),
-        "value_hidden": (WIDTH, WIDTH),
+        "summary": (ENV.observation_size, width),
+        "hidden": (MOVE_FACTS + width, width),
+        "value_hidden": (width, width),
     }
     params: Params = {}
     for name, (rows, columns) in sizes.items():
@@ -69,7 +63,7 @@ def init_params(key: jax.Array) -> Params:
         params[name + "_bias"] = jnp.zeros(columns)
     for name in ("score", "value"):
         key, drawn = jax.random.split(key)
-        params[name] = jax.random.normal(drawn, (WIDTH,)) * 0.01
+        params[name] = jax.random.normal(drawn, (width,)) * 0.01
         params[name + "_bias"] = jnp.zeros(())
     return params
 
@@ -77,7 +71,9 @@ def init_params(key: jax.Array) -> Params:
 def scores(params: Params, observation: jax.Array, facts: jax.Array) -> jax.Array:
     """Each move's score (`[slots]`), as `scopa.policy` computes it."""
     summary = jnp.tanh(observation @ params["summary"] + params["summary_bias"])
-    paired = jnp.concatenate([facts, jnp.broadcast_to(summary, (facts.shape[0], WIDTH))], 1)
+    paired = jnp.concatenate(
+        [facts, jnp.broadcast_to(summary, (facts.shape[0], *summary.shape))], 1
+    )
     hidden = jnp.tanh(paired @ params["hidden"] + params["hidden_bias"])
     return hidden @ params["score"] + params["score_bias"]
 
@@ -93,16 +89,19 @@ def value(params: Params, observation: jax.Array) -> jax.Array:
 
 
 def greedy_values(facts: jax.Array) -> jax.Array:
-    """`GreedyAgent`'s value of each move, from its facts (sixes and Aces won left out).
+    """`GreedyAgent`'s value of each move (see its documentation), from the move's facts.
 
-    A capture: 10 for a scopa, 0.25 a card, 1 a denaro, 1.5 a seven, 6 the settebello.
-    A card laid: minus half its worth. A table left that one card could sweep: minus 3.
+    A capture: 10 for a scopa, and for each card won 0.25, 1 more for a denaro, 1.5 for a
+    seven, 1 for a six, 0.5 for an Ace, 6 for the settebello. A card laid: minus half its
+    worth. A table left that one card could sweep: minus 3.
     """
-    captures = facts[:, 1]
-    won = 4 * facts[:, 2] * 0.25 + 2 * facts[:, 3] + 2 * facts[:, 4] * 1.5 + 6 * facts[:, 5]
-    worth = 0.25 + facts[:, 11] + 1.5 * facts[:, 12] + 6 * facts[:, 13]
+    won = facts[:, 2] + 2 * facts[:, 3] + 3 * facts[:, 4] + 6 * facts[:, 5]
+    won += 2 * facts[:, 16] + facts[:, 17]
+    seven, denaro = facts[:, 12], facts[:, 11]
+    ace, six = facts[:, 10] == 0.1, facts[:, 10] == 0.6
+    worth = 0.25 + denaro + 1.5 * seven + 6 * facts[:, 13] + six + 0.5 * ace
     taking = won + 10 * facts[:, 6]
-    return jnp.where(captures > 0, taking, -0.5 * worth) - 3 * facts[:, 7]
+    return jnp.where(facts[:, 1] > 0, taking, -0.5 * worth) - 3 * facts[:, 7]
 
 
 # ------------------------------------------------------------------ playing hands
@@ -251,7 +250,7 @@ def train(args: argparse.Namespace) -> tuple[Params, list[tuple[int, float, floa
     """
     key = jax.random.key(args.seed)
     key, drawn = jax.random.split(key)
-    params = init_params(drawn)
+    params = init_params(drawn, args.width)
     zeros = jax.tree.map(jnp.zeros_like, params)
     moments = (zeros, zeros, jnp.zeros(()))
     measure_key = jax.random.key(args.seed + 1)
@@ -286,6 +285,11 @@ def draw(
     curve: list[tuple[int, float, float, float, float]], final: dict[str, Any], out: str
 ) -> None:
     """Draw the curve against the JAX greedy and the final scalar figures, to `out`."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
     pyplot.rcParams["svg.hashsalt"] = "scopa"  # the same picture for the same figures
     figure, axes = pyplot.subplots(figsize=(7, 5), layout="constrained")
     minutes = [point[1] / 60 for point in curve]
@@ -307,6 +311,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=300, help="training iterations")
     parser.add_argument("--hands", type=int, default=1024, help="hands per iteration")
     parser.add_argument("--rate", type=float, default=1e-3, help="Adam's learning rate")
+    parser.add_argument("--width", type=int, default=64, help="the network's width")
     parser.add_argument("--every", type=int, default=25, help="iterations between measures")
     parser.add_argument("--measure-hands", type=int, default=4096, help="hands per measure")
     parser.add_argument("--deals", type=int, default=1000, help="paired deals at the end")

@@ -616,6 +616,8 @@ class Env:
 
 
 _SEVENS: Final = np.asarray(_RANK_OF == 7)
+_SIXES: Final = np.asarray(_RANK_OF == 6)
+_ACES: Final = np.asarray(_RANK_OF == 1)
 _DENARI: Final = np.arange(_CARDS) < 10
 
 
@@ -650,6 +652,8 @@ def _facts(table: Array, unseen: Array, card: Array, taken: Array) -> Array:
         (card == _SEVEN_OF_DENARI).astype(jnp.float32),
         left[_SEVEN_OF_DENARI].astype(jnp.float32),
         count(left, _SEVENS) / 4,
+        count(won, _SIXES) / 2,
+        count(won, _ACES) / 2,
     ]
     assert len(facts) == MOVE_FACTS
     return jnp.stack(facts)
