@@ -14,6 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from scopa._checks import check_type, quote
+from scopa.cards import Rank, Suit
 from scopa.batch import _tables
 from scopa.encoding import COMPACT_OPTIONS, ObservationLayout
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
@@ -147,6 +148,8 @@ _ONE_VALUE: Final[dict[str, object]] = {
     "first_table": FirstTable.NOTHING,
     "declarations": False,
     "claim_out": False,
+    "ranks": tuple(Rank),  # the engine deals the 40 cards
+    "suits": tuple(Suit),
 }
 _COMPONENTS: Final = (
     Scope,
