@@ -1,13 +1,14 @@
 """OpenSpiel adapter: one hand of Scopa as the Python game `"python_scopa"`.
 
 Importing this module registers the game, so that `pyspiel.load_game` finds it. A game is
-one hand. Chance deals it card by card: each chance outcome is a card index (0 to 39), in
-dealing order (see [`scopa.state`][scopa.state]). A deal the misdeal rule would annul is
+one hand. Chance deals it card by card: each chance outcome is a card index (0 to 39) of a
+card in play (all 40 unless `ranks` or `suits` leave some out), in dealing order (see
+[`scopa.state`][scopa.state]). A deal the misdeal rule would annul is
 never dealt: each card's probability is its share of the deals that the rule accepts and
 that begin with the cards dealt so far, which is exactly the distribution of shuffling
 again until the rule accepts (as [`GameState.new`][scopa.GameState.new] does). With no
-misdeal rule the cards not dealt yet are equally likely. So a game has exactly 40 chance
-nodes and `max_game_length` is a true bound. Then the players act with the action ids of
+misdeal rule the cards not dealt yet are equally likely. So a game has exactly one chance
+node per card in play, and `max_game_length` is a true bound. Then the players act with the action ids of
 [`scopa.encoding`][scopa.encoding], and the returns at the end are those of
 [`hand_returns`][scopa.adapters.hand_returns]: zero-sum with two sides, general-sum with
 more.
@@ -23,6 +24,8 @@ Game parameters (all optional):
 | `scopa_on_last_play` | bool | False | the `Rules` knob |
 | `must_play_capturing_card_if_any` | bool | False | the `Rules` knob |
 | `leftovers_to_last_capturer` | bool | True | the `Rules` knob |
+| `ranks` | str | `""` | the ranks in play, such as `"1,6,7"`; empty: the preset's |
+| `suits` | str | `""` | the suits in play by letter, such as `"DC"`; empty: the preset's |
 | `encoding` | str | `"compact"` | the action ids: `"compact"` or `"flat"` (see `ActionEncoding`) |
 
 The preset sets the number of players and every knob not listed. An enum knob is given
@@ -127,7 +130,8 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
 
     Raises:
         RulesError: an unknown preset, or a knob value the rules refuse.
-        ValueError: an unknown parameter, or an unknown `capture_priority` or `misdeal`.
+        ValueError: an unknown parameter, an unknown `capture_priority` or `misdeal`, or
+            `ranks` or `suits` text that names no ranks or suits.
     """
     unknown = set(parameters) - set(PARAMETERS)
     unknown.discard("encoding")  # how actions are numbered, not a rule
