@@ -152,7 +152,7 @@ def test_categories_that_name_cards_out_of_play_are_refused(
 ) -> None:
     cards_in_play = len(ranks) * len(suits)
     scoring = ScoringRules((Scope(), component)) if component != Scope() else PLAIN
-    knobs = {"ranks": ranks, "suits": suits, "table_size": 0, "scoring": scoring}
+    knobs: dict[str, Any] = {"ranks": ranks, "suits": suits, "table_size": 0, "scoring": scoring}
     knobs["hand_size"] = cards_in_play // 2
     if message is None:
         assert Rules(**knobs).deck_size == cards_in_play

@@ -8,8 +8,8 @@ never dealt: each card's probability is its share of the deals that the rule acc
 that begin with the cards dealt so far, which is exactly the distribution of shuffling
 again until the rule accepts (as [`GameState.new`][scopa.GameState.new] does). With no
 misdeal rule the cards not dealt yet are equally likely. So a game has exactly one chance
-node per card in play, and `max_game_length` is a true bound. Then the players act with the action ids of
-[`scopa.encoding`][scopa.encoding], and the returns at the end are those of
+node per card in play, and `max_game_length` is a true bound. Then the players act with the
+action ids of [`scopa.encoding`][scopa.encoding], and the returns at the end are those of
 [`hand_returns`][scopa.adapters.hand_returns]: zero-sum with two sides, general-sum with
 more.
 

@@ -14,8 +14,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from scopa._checks import check_type, quote
-from scopa.cards import Rank, Suit
 from scopa.batch import _tables
+from scopa.cards import Rank, Suit
 from scopa.encoding import COMPACT_OPTIONS, ObservationLayout
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
 from scopa.rules import AceOnAce, CapturePriority, FirstTable, MisdealRule, Rules
