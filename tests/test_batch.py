@@ -422,6 +422,8 @@ def test_the_presets_supported_and_refused() -> None:
         (Rules(first_table=FirstTable.TOTAL), "first_table=FirstTable.TOTAL"),
         (Rules(declarations=True), "declarations=True"),
         (Rules(claim_out=True), "claim_out=True"),
+        (find_variant("scopa-mini"), "ranks=\\(Rank.ASSO, Rank.SEI, Rank.SETTE\\)"),
+        (Rules(suits=(0, 1, 2), table_size=0), "suits=\\(Suit.DENARI, Suit.COPPE, Suit.SPADE\\)"),
     ],
 )
 def test_unsupported_rules_name_the_knob(rules: Rules, knob: str) -> None:

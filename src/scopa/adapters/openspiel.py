@@ -1,14 +1,15 @@
 """OpenSpiel adapter: one hand of Scopa as the Python game `"python_scopa"`.
 
 Importing this module registers the game, so that `pyspiel.load_game` finds it. A game is
-one hand. Chance deals it card by card: each chance outcome is a card index (0 to 39), in
-dealing order (see [`scopa.state`][scopa.state]). A deal the misdeal rule would annul is
+one hand. Chance deals it card by card: each chance outcome is a card index (0 to 39) of a
+card in play (all 40 unless `ranks` or `suits` leave some out), in dealing order (see
+[`scopa.state`][scopa.state]). A deal the misdeal rule would annul is
 never dealt: each card's probability is its share of the deals that the rule accepts and
 that begin with the cards dealt so far, which is exactly the distribution of shuffling
 again until the rule accepts (as [`GameState.new`][scopa.GameState.new] does). With no
-misdeal rule the cards not dealt yet are equally likely. So a game has exactly 40 chance
-nodes and `max_game_length` is a true bound. Then the players act with the action ids of
-[`scopa.encoding`][scopa.encoding], and the returns at the end are those of
+misdeal rule the cards not dealt yet are equally likely. So a game has exactly one chance
+node per card in play, and `max_game_length` is a true bound. Then the players act with the
+action ids of [`scopa.encoding`][scopa.encoding], and the returns at the end are those of
 [`hand_returns`][scopa.adapters.hand_returns]: zero-sum with two sides, general-sum with
 more.
 
@@ -23,6 +24,8 @@ Game parameters (all optional):
 | `scopa_on_last_play` | bool | False | the `Rules` knob |
 | `must_play_capturing_card_if_any` | bool | False | the `Rules` knob |
 | `leftovers_to_last_capturer` | bool | True | the `Rules` knob |
+| `ranks` | str | `""` | the ranks in play, such as `"1,6,7"`; empty: the preset's |
+| `suits` | str | `""` | the suits in play by letter, such as `"DC"`; empty: the preset's |
 | `encoding` | str | `"compact"` | the action ids: `"compact"` or `"flat"` (see `ActionEncoding`) |
 
 The preset sets the number of players and every knob not listed. An enum knob is given
@@ -83,6 +86,7 @@ from scopa.encoding import (
     move_of_action,
 )
 from scopa.errors import IllegalMoveError, InvalidArgumentError, ScopaError
+from scopa.masks import cards_of
 from scopa.rules import CapturePriority, MisdealRule, Rules, find_variant, variant_names
 from scopa.state import GameState, PlayerView, view
 
@@ -106,6 +110,8 @@ PARAMETERS: dict[str, str | int | bool] = {
     "scopa_on_last_play": False,
     "must_play_capturing_card_if_any": False,
     "leftovers_to_last_capturer": True,
+    "ranks": "",
+    "suits": "",
     "encoding": "compact",
 }
 """The game parameters and their defaults."""
@@ -124,7 +130,8 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
 
     Raises:
         RulesError: an unknown preset, or a knob value the rules refuse.
-        ValueError: an unknown parameter, or an unknown `capture_priority` or `misdeal`.
+        ValueError: an unknown parameter, an unknown `capture_priority` or `misdeal`, or
+            `ranks` or `suits` text that names no ranks or suits.
     """
     unknown = set(parameters) - set(PARAMETERS)
     unknown.discard("encoding")  # how actions are numbered, not a rule
@@ -144,7 +151,29 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
                     f"{knob} must be one of {', '.join(choices)}, not {quote(value)}"
                 )
             changes[knob] = choices[value]
+    changes.update(_cards_in_play(merged))
     return attrs.evolve(rules, **changes)
+
+
+def _cards_in_play(parameters: Mapping[str, Any]) -> dict[str, Any]:
+    """The `ranks` and `suits` knobs the parameters give (`"1,3,7"`, `"DC"`), if any."""
+    changes: dict[str, Any] = {}
+    ranks = str(parameters["ranks"]).replace(" ", "")
+    if ranks:
+        numbers = ranks.split(",")
+        if not all(number.isdigit() for number in numbers):
+            raise InvalidArgumentError(
+                f"ranks must be numbers separated by commas, such as '1,3,7', not {quote(ranks)}"
+            )
+        changes["ranks"] = tuple(int(number) for number in numbers)
+    suits = str(parameters["suits"]).upper()
+    if suits:
+        if not set(suits) <= set("DCSB"):
+            raise InvalidArgumentError(
+                f"suits must be suit letters among D, C, S and B, such as 'DC', not {quote(suits)}"
+            )
+        changes["suits"] = tuple("DCSB".index(letter) for letter in suits)
+    return changes
 
 
 def _game_type(utility: Any) -> Any:
@@ -172,7 +201,7 @@ _GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
 class _Setup:
     """What every state of one game shares; copies share it too."""
 
-    __slots__ = ("dealer", "encoding", "first_deal", "players", "rules", "table_end")
+    __slots__ = ("dealer", "encoding", "first_deal", "in_play", "players", "rules", "table_end")
 
     def __init__(self, rules: Rules, dealer: int, encoding: ActionEncoding) -> None:
         self.rules = rules
@@ -181,6 +210,7 @@ class _Setup:
         self.players = rules.players
         self.first_deal = rules.players * rules.hand_size
         self.table_end = self.first_deal + rules.table_size
+        self.in_play = tuple(card.index for card in cards_of(rules.in_play_mask))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
@@ -276,7 +306,7 @@ def _deal_weight(setup: _Setup, dealt: tuple[int, ...]) -> int:
     if len(dealt) > setup.table_end:
         return 1
     table = dealt[setup.first_deal :]
-    remaining = _rank_counts(set(range(40)).difference(dealt))
+    remaining = _rank_counts(set(setup.in_play).difference(dealt))
     left = setup.rules.table_size - len(table)
     return _accepted_tables(setup.rules.misdeal, remaining, _rank_counts(table), left)
 
@@ -308,7 +338,7 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0 if two_sides else None,
-            max_game_length=40 + rules.plays_per_hand,
+            max_game_length=rules.deck_size + rules.plays_per_hand,
         )
         utility = pyspiel.GameType.Utility
         game_type = _game_type(utility.ZERO_SUM if two_sides else utility.GENERAL_SUM)
@@ -403,7 +433,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         if node.position is not None:
             return []
         dealt = node.dealt
-        remaining = [index for index in range(40) if index not in dealt]
+        remaining = [index for index in node.setup.in_play if index not in dealt]
         if len(dealt) >= node.setup.table_end:  # the first table is out: all alike
             return [(index, 1 / len(remaining)) for index in remaining]
         by_rank: dict[int, int] = {}  # the weight depends on the card's rank only
@@ -422,13 +452,14 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             move = move_of_action(position, int(action), setup.encoding)
             self._node = _Node(setup, node.dealt, position.apply(move))
             return
-        if not 0 <= action < 40 or action in node.dealt:
+        if action not in setup.in_play or action in node.dealt:
             raise IllegalMoveError(f"card {action} cannot be dealt now")
         dealt = (*node.dealt, int(action))
         if not _deal_weight(setup, dealt):
             raise IllegalMoveError(f"card {action} would make a deal the misdeal rule annuls")
-        if len(dealt) == 40:
-            deck = Deck(DECK[i] for i in dealt)
+        if len(dealt) == len(setup.in_play):
+            aside = (index for index in range(40) if index not in setup.in_play)
+            deck = Deck(DECK[i] for i in (*dealt, *aside))
             position = GameState.new(setup.rules, deck=deck, dealer=setup.dealer)
         self._node = _Node(setup, dealt, position)
 
@@ -495,9 +526,9 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         dealt = list(self._node.dealt)
         hidden = [i for i in range(len(dealt)) if not _sees(setup, player, i)]
         seen = {dealt[i] for i in range(len(dealt))} - {dealt[i] for i in hidden}
-        unseen = [card for card in range(40) if card not in seen]
+        unseen = [card for card in setup.in_play if card not in seen]
         left = max(0, setup.table_end - max(len(dealt), setup.first_deal))
-        tables = math.comb(40 - len(dealt), left)  # the most tables any draw allows
+        tables = math.comb(len(setup.in_play) - len(dealt), left)  # the most any draw allows
         while True:
             rng.shuffle(unseen)
             for i, card in zip(hidden, unseen, strict=False):
@@ -554,7 +585,7 @@ def _deck_order(world: GameState) -> tuple[int, ...]:
             hands.extend(i for i in range(40) if dealt[r][player] >> i & 1)
     stock = [card.index for card in world.stock]
     used = set(hands) | set(stock)
-    table = [i for i in range(40) if i not in used]
+    table = [card.index for card in cards_of(rules.in_play_mask) if card.index not in used]
     return (*hands[:per_deal], *table, *hands[per_deal:], *stock)
 
 
@@ -610,7 +641,7 @@ class ScopaObserver:
         for i, card in enumerate(node.dealt):
             if _sees(setup, player, i):
                 (table if i >= setup.first_deal else hand).append(DECK[card])
-        parts = [f"p{player}", f"dealing {len(node.dealt)}/40"]
+        parts = [f"p{player}", f"dealing {len(node.dealt)}/{len(setup.in_play)}"]
         if self.private:
             parts.append(f"hand {format_cards(sorted(hand))}")
         parts.append(f"table {format_cards(sorted(table))}")

@@ -15,6 +15,7 @@ import numpy as np
 
 from scopa._checks import check_type, quote
 from scopa.batch import _tables
+from scopa.cards import Rank, Suit
 from scopa.encoding import COMPACT_OPTIONS, FACT_CHOICES, MOVE_FACTS, ObservationLayout
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
 from scopa.rules import AceOnAce, CapturePriority, FirstTable, MisdealRule, Rules
@@ -147,6 +148,8 @@ _ONE_VALUE: Final[dict[str, object]] = {
     "first_table": FirstTable.NOTHING,
     "declarations": False,
     "claim_out": False,
+    "ranks": tuple(Rank),  # the engine deals the 40 cards
+    "suits": tuple(Suit),
 }
 _COMPONENTS: Final = (
     Scope,
