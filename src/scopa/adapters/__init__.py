@@ -33,6 +33,7 @@ import math
 from typing import Literal
 
 from scopa._checks import quote
+from scopa.board import match_text, state_text
 from scopa.encoding import ObservationLayout
 from scopa.errors import InvalidArgumentError
 from scopa.match import Match
@@ -228,3 +229,9 @@ class _PositionHolder:
         if self._state is None:
             raise RuntimeError("call reset() before reading the hand")
         return self._state
+
+    def _board(self) -> str:
+        """The board as text: the match and its hand in a match episode, else the hand."""
+        if self._match is not None:
+            return match_text(self._match)
+        return state_text(self.position)

@@ -84,7 +84,7 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
             [`learner_seat`][scopa.adapters.gymnasium.ScopaGymEnv.learner_seat]).
         dealer: the player who deals each hand.
         render_mode: `None`, or `"ansi"` for [`render`][scopa.adapters.gymnasium.ScopaGymEnv.render]
-            to return the position as text.
+            to return the board as text.
         illegal_action: `"random"` to play a random legal action instead of an illegal one
             (and say so in the info), `"raise"` to raise.
         encoding: how actions are numbered (see
@@ -242,10 +242,14 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         return self._seat
 
     def render(self) -> str | None:
-        """The position as text with `render_mode="ansi"`; nothing otherwise."""
+        """The board as text with `render_mode="ansi"`; nothing otherwise.
+
+        The board is [`state_text`][scopa.board.state_text] of the hand, every hand face
+        up; in a match episode, [`match_text`][scopa.board.match_text] of the match.
+        """
         if self.render_mode != "ansi" or self._state is None:
             return None
-        return str(self._state)
+        return self._board()
 
     def _is_over(self) -> bool:
         """Whether the episode is over: the hand, or the match."""
