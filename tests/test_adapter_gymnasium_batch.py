@@ -312,7 +312,7 @@ def test_gymnasiums_vector_wrappers_read_it() -> None:
     assert (info["episode"]["l"] == 18).all()
     listed = DictInfoToList(ScopaVectorEnv(4, "classic"))
     _, infos = listed.reset(seed=0)
-    assert infos == [{}] * 4
+    assert infos == [{"seat": 0}] * 4  # each hand's seat, in its own info
 
 
 def test_bad_arguments() -> None:
