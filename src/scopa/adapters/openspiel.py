@@ -1,14 +1,15 @@
-"""OpenSpiel adapter: one hand of Scopa as the Python game `"python_scopa"`.
+"""OpenSpiel adapter: a hand or a whole match of Scopa as the Python game `"python_scopa"`.
 
 Importing this module registers the game, so that `pyspiel.load_game` finds it. A game is
-one hand. Chance deals it card by card: each chance outcome is a card index (0 to 39), in
-dealing order (see [`scopa.state`][scopa.state]). A deal the misdeal rule would annul is
-never dealt: each card's probability is its share of the deals that the rule accepts and
-that begin with the cards dealt so far, which is exactly the distribution of shuffling
-again until the rule accepts (as [`GameState.new`][scopa.GameState.new] does). With no
-misdeal rule the cards not dealt yet are equally likely. So a game has exactly 40 chance
-nodes and `max_game_length` is a true bound. Then the players act with the action ids of
-[`scopa.encoding`][scopa.encoding], and the returns at the end are those of
+one hand, or with `episode="match"` a whole match (below). Chance deals a hand card by
+card: each chance outcome is a card index (0 to 39), in dealing order (see
+[`scopa.state`][scopa.state]). A deal the misdeal rule would annul is never dealt: each
+card's probability is its share of the deals that the rule accepts and that begin with
+the cards dealt so far, which is exactly the distribution of shuffling again until the
+rule accepts (as [`GameState.new`][scopa.GameState.new] does). With no misdeal rule the
+cards not dealt yet are equally likely. So a hand has exactly 40 chance nodes and
+`max_game_length` is a true bound. Then the players act with the action ids of
+[`scopa.encoding`][scopa.encoding], and the returns at the end of a hand are those of
 [`hand_returns`][scopa.adapters.hand_returns]: zero-sum with two sides, general-sum with
 more.
 
@@ -24,14 +25,34 @@ Game parameters (all optional):
 | `must_play_capturing_card_if_any` | bool | False | the `Rules` knob |
 | `leftovers_to_last_capturer` | bool | True | the `Rules` knob |
 | `encoding` | str | `"compact"` | the action ids: `"compact"` or `"flat"` (see `ActionEncoding`) |
+| `hand_size` | int | 0 | the cards of each player's deal; 0: the preset's |
+| `episode` | str | `"hand"` | `"hand"` for one hand, `"match"` for a whole match |
+| `match_reward` | str | `"win"` | how a match pays: `"win"` or `"stakes"` (match only) |
+| `target` | int | 0 | the points that win a match; 0: the preset's (match only) |
+| `max_hands` | int | 0 | the most hands of a match; 0: four times the target (match only) |
 
 The preset sets the number of players and every knob not listed. An enum knob is given
 by its value, such as `capture_priority="min-cards"` or `misdeal="none"`. The three bool
 knobs have the same value in every preset, and their defaults are that value; a game
-always uses the value of its parameter.
+always uses the value of its parameter. The rules check `hand_size` and `target`: the
+cards after the first table must split into deals of `hand_size` cards to each player.
+The parameters marked "match only" are refused in a game of one hand.
 
-A game is always one hand: the match target plays no part in it (for whole matches, use
-the PettingZoo or Gymnasium environments with `episode="match"`).
+With `episode="match"` a game is a whole [`Match`][scopa.Match] to the target, as the
+PettingZoo and Gymnasium environments play it with the same parameters: `dealer` deals
+the first hand and the deal passes on as the match says, chance deals each hand card by
+card as above, and the returns are 0 until the match is over, then those of
+[`match_returns`][scopa.adapters.match_returns]: +1 for the players of the winning side
+and -1 for the others (`match_reward="win"`), or the settlement of the side under the
+rules' stakes (such as the tretre brilli) minus the best other side's
+(`match_reward="stakes"`). A match always ends: one that has no winner after `max_hands`
+hands (sides tied at the top play on) ends there, and every return is 0.
+`max_game_length` is `max_hands` times a hand's 40 cards dealt and its plays. A match's
+observation and information-state tensors end with each side's match total divided by
+the target, the player's side first
+([`match_totals_seen`][scopa.adapters.match_totals_seen]); its strings begin with the
+number of the hand and the totals (`match hand 2 totals 7/4`), and the information-state
+string ends with every play of the earlier hands (`hands ...`, one hand after another).
 
 Observations come from a Python observer: the information-state string is the
 [`PlayerView`][scopa.PlayerView] written out in full (its `key`: own hand, table, piles,
@@ -55,6 +76,9 @@ Examples:
     (True, 40)
     >>> game.information_state_tensor_size()
     3286
+    >>> match = pyspiel.load_game("python_scopa", {"variant": "tretre", "episode": "match"})
+    >>> match.max_hands, match.max_utility(), match.observation_tensor_size()
+    (36, 1.0, 174)
 """
 
 from __future__ import annotations

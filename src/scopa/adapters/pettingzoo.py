@@ -22,6 +22,9 @@ minus the best other side's). The observation vector then ends with each side's 
 total divided by the target, the agent's side first
 ([`match_totals_seen`][scopa.adapters.match_totals_seen]).
 
+With `render_mode="human"` the environment prints the board at each reset and step, as
+PettingZoo's classic environments do; with `"ansi"`, `render()` returns it as text.
+
 Examples:
     >>> from scopa.adapters.pettingzoo import ScopaEnv
     >>> env = ScopaEnv("scopa-4")
