@@ -286,3 +286,20 @@ def test_bad_parameters_are_refused(
 ) -> None:
     with pytest.raises(error, match=words):
         pyspiel.load_game(GAME_NAME, {"variant": "classic", **parameters})
+
+
+def test_ismcts_plays_a_later_hand() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
+
+    game = load("classic", max_hands=2)
+    rng = random.Random(9)
+    state = game.new_initial_state()
+    play_until(state, rng, 1)
+    assert not state.is_terminal()
+    while state.is_chance_node():  # the deal of hand 2
+        step(state, rng)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=10, random_state=np.random.RandomState(2)
+    )
+    assert bot.step(state) in state.legal_actions()

@@ -53,6 +53,7 @@ the target, the player's side first
 ([`match_totals_seen`][scopa.adapters.match_totals_seen]); its strings begin with the
 number of the hand and the totals (`match hand 2 totals 7/4`), and the information-state
 string ends with every play of the earlier hands (`hands ...`, one hand after another).
+The information-state tensor has the plays of the hand in progress only.
 
 Observations come from a Python observer: the information-state string is the
 [`PlayerView`][scopa.PlayerView] written out in full (its `key`: own hand, table, piles,
@@ -155,7 +156,7 @@ _BOOL_KNOBS = (
     "must_play_capturing_card_if_any",
     "leftovers_to_last_capturer",
 )
-_SIZE_KNOBS = ("hand_size", "target")  # 0: the preset's
+_INT_KNOBS = ("hand_size", "target")  # 0: the preset's
 _MATCH_ONLY = ("match_reward", "target", "max_hands")
 _MOST_HANDS = 4 * MAX_TARGET
 _MAX_PLAYERS = max(find_variant(name).players for name in variant_names())
@@ -178,7 +179,7 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
     merged = {**PARAMETERS, **parameters}
     rules = rules_of(str(merged["variant"]))
     changes: dict[str, Any] = {knob: bool(merged[knob]) for knob in _BOOL_KNOBS}
-    changes.update((knob, merged[knob]) for knob in _SIZE_KNOBS if merged[knob] != 0)
+    changes.update((knob, merged[knob]) for knob in _INT_KNOBS if merged[knob] != 0)
     for knob, kind in (("capture_priority", CapturePriority), ("misdeal", MisdealRule)):
         value = str(merged[knob])
         if value:
