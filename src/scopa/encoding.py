@@ -47,6 +47,35 @@ play, and so on), with `n` players:
 Its length is `82 + 45 n`, and `41 n` more under rules with declarations
 ([`observation_size`][scopa.encoding.observation_size]);
 [`ObservationLayout`][scopa.encoding.ObservationLayout] gives the slice of each feature.
+
+**Move facts.** [`move_facts`][scopa.encoding.move_facts] describes one legal move with
+`MOVE_FACTS` numbers from 0 to about 1, from the mover's view: what a network needs to
+learn quickly which moves are good. Cards left on the table are those after the move;
+*unseen* cards are those the mover has not seen (the other hands and the stock).
+
+| index | fact |
+|---|---|
+| 0 | 1: a move is here (0 marks an empty slot of `legal_move_facts`) |
+| 1 | the move captures |
+| 2 | the cards it wins, the played card included, / 4 |
+| 3 | the denari among them / 2 |
+| 4 | the sevens among them / 2 |
+| 5 | it wins the settebello (7 of denari) |
+| 6 | it empties the table (a scopa, except on the hand's last play) |
+| 7 | the table left is not empty and its cards add up to 10 or less |
+| 8 | then: the unseen cards of that sum's rank, which could sweep it, / 4 |
+| 9 | the cards left on the table / 10 |
+| 10 | the played card's value / 10 |
+| 11 | the played card is a denaro |
+| 12 | the played card is a seven |
+| 13 | the played card is the settebello |
+| 14 | the settebello is on the table left |
+| 15 | the sevens on the table left / 4 |
+
+[`legal_move_facts`][scopa.encoding.legal_move_facts] lays out the facts of every legal
+move by compact id: `MOVE_FACTS` values for each of the first `FACT_CHOICES` moves of each
+card (slot `FACT_CHOICES * card.index + k` for the compact id `64 * card.index + k`),
+zeros where no move is; its length is `40 * FACT_CHOICES * MOVE_FACTS` = 1,920.
 """
 
 from __future__ import annotations
@@ -65,7 +94,7 @@ import attrs
 
 from scopa._checks import check_type, quote
 from scopa.errors import IllegalMoveError, InvalidArgumentError
-from scopa.masks import RANK_MASKS
+from scopa.masks import ALL_CARDS, RANK_MASKS
 from scopa.moves import Declaration, Move, move_of_key
 from scopa.rules import AceOnAce, Rules
 from scopa.state import GameState, PlayerView
@@ -74,7 +103,9 @@ __all__ = [
     "ACTION_COUNT",
     "COMPACT",
     "COMPACT_OPTIONS",
+    "FACT_CHOICES",
     "FLAT",
+    "MOVE_FACTS",
     "OFFSETS",
     "ActionEncoding",
     "InformationStateLayout",
@@ -86,6 +117,8 @@ __all__ = [
     "information_state",
     "information_state_size",
     "legal_actions",
+    "legal_move_facts",
+    "move_facts",
     "move_of_action",
     "observation",
     "observation_counts",
@@ -689,3 +722,105 @@ def _card_bytes(masks: list[int]) -> bytes:
         parts.append(ten[mask >> 20 & 1023])
         parts.append(ten[mask >> 30 & 1023])
     return b"".join(parts)
+
+
+# --------------------------------------------------------------------------- move facts
+
+MOVE_FACTS: Final = 16
+"""The facts about one move (see the module documentation)."""
+FACT_CHOICES: Final = 3
+"""The moves of each card that [`legal_move_facts`][scopa.encoding.legal_move_facts]
+describes (a card has more about once in 1,000 positions of classic Scopa)."""
+_DENARI: Final = (1 << 10) - 1
+_SEVENS: Final = RANK_MASKS[7]
+_SETTEBELLO: Final = 6
+_TEN_SUMS: Final = tuple(sum(i + 1 for i in range(10) if bits >> i & 1) for bits in range(1024))
+"""The sum of the ranks of each 10-bit piece of a card mask."""
+
+
+def _rank_sum(mask: int) -> int:
+    """The sum of the ranks of the cards of a mask."""
+    sums = _TEN_SUMS
+    return sums[mask & 1023] + sums[mask >> 10 & 1023] + sums[mask >> 20 & 1023] + sums[mask >> 30]
+
+
+def _facts(table: int, unseen: int, card: int, taken: int) -> list[float]:
+    """The facts of playing the card of index `card`, taking the cards of mask `taken`."""
+    won = taken | 1 << card if taken else 0
+    left = table & ~taken if taken else table | 1 << card
+    total = _rank_sum(left)
+    sweepable = 0 < total <= 10
+    return [
+        1.0,
+        1.0 if taken else 0.0,
+        won.bit_count() / 4,
+        (won & _DENARI).bit_count() / 2,
+        (won & _SEVENS).bit_count() / 2,
+        float(won >> _SETTEBELLO & 1),
+        1.0 if taken and not left else 0.0,
+        1.0 if sweepable else 0.0,
+        (unseen & RANK_MASKS[total]).bit_count() / 4 if sweepable else 0.0,
+        left.bit_count() / 10,
+        (card % 10 + 1) / 10,
+        1.0 if card < 10 else 0.0,
+        1.0 if card % 10 == 6 else 0.0,
+        1.0 if card == _SETTEBELLO else 0.0,
+        float(left >> _SETTEBELLO & 1),
+        (left & _SEVENS).bit_count() / 4,
+    ]
+
+
+def _unseen(seen: PlayerView) -> int:
+    """The mask of the cards `seen`'s player has not seen."""
+    return ALL_CARDS & ~_seen_mask(seen)
+
+
+def _seen_mask(seen: PlayerView) -> int:
+    """The mask of the cards `seen`'s player has seen: its hand, the table, piles, shown."""
+    known = seen.hand_mask | seen.table_mask
+    for pile in seen.pile_masks:
+        known |= pile
+    for shown in seen.revealed_masks:
+        known |= shown
+    return known
+
+
+def move_facts(seen: PlayerView, move: Move) -> list[float]:
+    """The `MOVE_FACTS` facts of a legal move, from its player's view (see the module).
+
+    Declarations and claims add nothing: the facts are those of the card played.
+
+    Examples:
+        >>> from scopa import GameState, find_variant, view
+        >>> seen = view(GameState.new(find_variant("classic"), seed=3))
+        >>> facts = move_facts(seen, seen.legal_moves()[0])
+        >>> len(facts) == MOVE_FACTS, facts[0]
+        (True, 1.0)
+    """
+    if not isinstance(seen, PlayerView):
+        raise TypeError(f"move facts are read from a PlayerView, not a {type(seen).__name__}")
+    if not isinstance(move, Move):
+        raise TypeError(f"move facts are of a Move, not a {type(move).__name__}")
+    return _facts(seen.table_mask, _unseen(seen), move.card.index, move.captured_mask)
+
+
+def legal_move_facts(seen: PlayerView) -> list[float]:
+    """The facts of every legal move, laid out by compact id (see the module).
+
+    `MOVE_FACTS` values for the `k`-th legal move of each card, `k` below `FACT_CHOICES`,
+    at `MOVE_FACTS * (FACT_CHOICES * card.index + k)`; zeros where no move is.
+    """
+    if not isinstance(seen, PlayerView):
+        raise TypeError(f"move facts are read from a PlayerView, not a {type(seen).__name__}")
+    values = [0.0] * (40 * FACT_CHOICES * MOVE_FACTS)
+    table = seen.table_mask
+    unseen = _unseen(seen)
+    made = [0] * 40
+    for move in seen.legal_moves():
+        card = move.card.index
+        k = made[card]
+        made[card] = k + 1
+        if k < FACT_CHOICES:
+            start = MOVE_FACTS * (FACT_CHOICES * card + k)
+            values[start : start + MOVE_FACTS] = _facts(table, unseen, card, move.captured_mask)
+    return values
