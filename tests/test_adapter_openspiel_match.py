@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-from scopa import DECK, Deck, GameState, Match  # noqa: E402
+from scopa import DECK, Abandonment, Deck, GameState, Match, find_variant  # noqa: E402
+from scopa.adapters import openspiel as openspiel_adapter  # noqa: E402
 from scopa.adapters.openspiel import GAME_NAME, ScopaGame, ScopaState  # noqa: E402
 from scopa.encoding import observation, observation_size  # noqa: E402
 from scopa.errors import RulesError  # noqa: E402
@@ -303,3 +307,22 @@ def test_ismcts_plays_a_later_hand() -> None:
         game, evaluator, uct_c=2.0, max_simulations=10, random_state=np.random.RandomState(2)
     )
     assert bot.step(state) in state.legal_actions()
+
+
+def test_stakes_without_a_known_bound_are_refused() -> None:
+    @attrs.frozen
+    class Pot:
+        def settle(
+            self,
+            hand_points: Sequence[Sequence[int]],
+            *,
+            winner: int | None = None,
+            abandonment: Abandonment | None = None,
+            sides: int = 2,
+        ) -> tuple[Fraction, ...]:
+            return (Fraction(0),) * sides
+
+    rules = attrs.evolve(find_variant("tretre"), stakes=Pot())
+    with pytest.raises(ValueError, match="no bound"):
+        openspiel_adapter._utility_bound(rules, "match", "stakes")
+    assert openspiel_adapter._utility_bound(rules, "match", "win") == 1.0

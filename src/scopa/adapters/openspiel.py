@@ -559,7 +559,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         cards no accepted table can follow are left out.
         """
         node = self._node
-        if node.position is not None or node.is_over:
+        if node.position is not None:
             return []
         dealt = node.dealt
         remaining = [index for index in range(40) if index not in dealt]
@@ -589,7 +589,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             else:
                 self._node = _Node(setup, node.dealt, match.state, match)
             return
-        if node.is_over or not 0 <= action < 40 or action in node.dealt:
+        if not 0 <= action < 40 or action in node.dealt:
             raise IllegalMoveError(f"card {action} cannot be dealt now")
         dealt = (*node.dealt, int(action))
         if not _deal_weight(setup, dealt):
@@ -598,11 +598,11 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             deck = Deck(DECK[i] for i in dealt)
             if not setup.max_hands:
                 position = GameState.new(setup.rules, deck=deck, dealer=setup.dealer)
+            elif match is None:
+                match = Match.new(setup.rules, decks=(deck,), first_dealer=setup.dealer)
+                position = match.state
             else:
-                if match is None:
-                    match = Match.new(setup.rules, decks=(deck,), first_dealer=setup.dealer)
-                else:
-                    match = match.deal(deck)
+                match = match.deal(deck)
                 position = match.state
         self._node = _Node(setup, dealt, position, match)
 
