@@ -269,6 +269,8 @@ def test_parameters_change_the_rules() -> None:
     assert hand.rules.hand_size == 3
     assert hand.rules.deals_per_hand == 3  # 36 cards in deals of 12
     assert load("classic", target=0).rules.target == 11  # 0: the preset's
+    again = pyspiel.load_game(str(game))  # the game's text names its parameters
+    assert (again.rules, again.max_hands) == (game.rules, game.max_hands) == (game.rules, 64)
 
 
 @pytest.mark.parametrize(
