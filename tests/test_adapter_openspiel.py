@@ -138,7 +138,7 @@ def test_bad_parameters_are_refused(parameters: dict[str, Any], error: type[Exce
 def test_unknown_parameters_are_refused() -> None:
     with pytest.raises(pyspiel.SpielError):
         pyspiel.load_game(GAME_NAME, {"players": 3})
-    with pytest.raises(pyspiel.SpielError):  # a game is one hand: no match target
+    with pytest.raises(ValueError, match="episode='match'"):  # one hand: no match target
         pyspiel.load_game(GAME_NAME, {"target": 21})
     with pytest.raises(ValueError, match="unknown parameters"):
         rules_from_parameters({"players": 3})

@@ -635,7 +635,7 @@ def _facts(table: Array, unseen: Array, card: Array, taken: Array) -> Array:
     could_sweep = jnp.sum(unseen & (jnp.asarray(_RANK_OF) == total))
     rank = card % 10 + 1
 
-    def count(cards: Array, of: Array | bool = True) -> Array:
+    def count(cards: Array, of: Any = True) -> Array:
         return jnp.sum(cards & of).astype(jnp.float32)
 
     facts = [
