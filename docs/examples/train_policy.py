@@ -1,7 +1,7 @@
 """Train a move-scoring policy on the batch engine against greedy play, and save it as `.npz`.
 
     python -m pip install -e ".[jax]" --group train
-    python docs/examples/train_policy.py [--iterations 300] [--seed 0] [--out policy.npz]
+    python docs/examples/train_policy.py [--iterations 50] [--seed 0] [--out policy.npz]
 
 The learner plays one seat of a hand of classic Scopa on `scopa.batch` (1,024 hands at a
 time, each deal played twice, once from each seat) against the greedy heuristic of
@@ -308,7 +308,7 @@ def draw(
 def main() -> None:
     """Train, save, measure on the scalar engine, and draw."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=300, help="training iterations")
+    parser.add_argument("--iterations", type=int, default=50, help="training iterations")
     parser.add_argument("--hands", type=int, default=1024, help="hands per iteration")
     parser.add_argument("--rate", type=float, default=1e-3, help="Adam's learning rate")
     parser.add_argument("--width", type=int, default=64, help="the network's width")
