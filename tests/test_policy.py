@@ -7,6 +7,7 @@ import pickle
 import random
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -188,3 +189,28 @@ def test_the_command_plays_the_policy() -> None:
     assert "Traceback" not in played.stderr
     assert "the computer (policy) plays player 1" in played.stdout
     assert "Player 1 plays" in played.stdout
+
+
+def test_on_a_process_pool_the_policy_plays_the_same() -> None:
+    agents = [PolicyAgent(), GreedyAgent()]
+    alone = tournament(CLASSIC, agents, deals=6, seed=8, chunk_size=2)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = tournament(CLASSIC, agents, deals=6, seed=8, chunk_size=2, executor=pool)
+    assert pooled == alone
+
+
+@pytest.mark.filterwarnings("ignore")
+def test_on_a_dask_cluster_the_policy_plays_the_same() -> None:
+    distributed = pytest.importorskip("distributed", reason='needs dask, from the extra "dask"')
+    agents = [PolicyAgent(), GreedyAgent()]
+    alone = tournament(CLASSIC, agents, deals=4, seed=9, chunk_size=2)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = tournament(
+            CLASSIC, agents, deals=4, seed=9, chunk_size=2, executor=client.get_executor()
+        )
+    assert remote == alone

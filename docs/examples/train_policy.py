@@ -312,7 +312,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1024, help="hands per iteration")
     parser.add_argument("--rate", type=float, default=1e-3, help="Adam's learning rate")
     parser.add_argument("--width", type=int, default=64, help="the network's width")
-    parser.add_argument("--every", type=int, default=25, help="iterations between measures")
+    parser.add_argument("--every", type=int, default=10, help="iterations between measures")
     parser.add_argument("--measure-hands", type=int, default=4096, help="hands per measure")
     parser.add_argument("--deals", type=int, default=1000, help="paired deals at the end")
     parser.add_argument("--seed", type=int, default=0)
