@@ -173,12 +173,13 @@ def head_to_head(
     names: list[str],
     deals: int,
     omniscient: bool = False,
+    variant: str = "classic",
 ) -> tuple[TournamentResult, str]:
-    """Two agents on paired deals of classic: the result, and a line with the first's
-    margin per hand, its 95% interval and the time taken."""
+    """Two agents on paired deals of a preset (classic): the result, and a line with the
+    first's margin per hand, its 95% interval and the time taken."""
     start = time.perf_counter()
     result = tournament(
-        scopa.find_variant("classic"),
+        scopa.find_variant(variant),
         agents,
         deals=deals,
         seed=1,
@@ -217,6 +218,10 @@ def policy(deals: int, budgets: list[float], workers: int) -> None:
             every, _ = cpu_per_move(opponent, 4)
             _, line = head_to_head(pool, [agent, opponent], ["policy", name], deals)
             print(f"{line} [{name}: {every:.1f} ms per move]", flush=True)
+        for name, opponent in opponents[:2]:  # the same network plays tretre
+            names = ["policy", name]
+            _, line = head_to_head(pool, [agent, opponent], names, deals, variant="tretre")
+            print(f"tretre: {line}", flush=True)
 
 
 # ----------------------------------------------------------------------------- bounds
@@ -336,6 +341,7 @@ def calibration(category: _Category, name: str, positions: Sequence[Position]) -
 
 
 def fit(hands: int, workers: int) -> None:
+    rules = scopa.find_variant("classic")
     values = scopa.PrimieraTable.CLASSIC.values
     missing = scopa.MissingSuit.OPPONENT_WINS
     chunk = 50
@@ -348,7 +354,7 @@ def fit(hands: int, workers: int) -> None:
     trials: list[tuple[str, Sequence[float], Callable[[float], _Category]]] = [
         ("carte", SPREADS, lambda spread: _Most(ALL_CARDS, None, spread)),
         ("denari", SPREADS, lambda spread: _Most(_DENARI, None, spread)),
-        ("primiera", PRIMIERA_SPREADS, lambda spread: _Primiera(values, missing, spread)),
+        ("primiera", PRIMIERA_SPREADS, lambda spread: _Primiera(values, missing, spread, rules)),
     ]
     for name, spreads, make in trials:
         scores = [(log_likelihood(make(spread), name, positions), spread) for spread in spreads]

@@ -16,7 +16,7 @@ import pytest
 np = pytest.importorskip("numpy", reason='needs numpy, from the extra "policy"')
 
 from scopa import GameState, InvalidArgumentError, Move, find_variant, variant_names, view  # noqa: E402
-from scopa.agents import GreedyAgent, play_hand  # noqa: E402
+from scopa.agents import Agent, GreedyAgent, play_hand  # noqa: E402
 from scopa.encoding import MOVE_FACTS, observation_size  # noqa: E402
 from scopa.policy import FORMAT, PolicyAgent, load_parameters, save_parameters  # noqa: E402
 from scopa.tournament import tournament  # noqa: E402
@@ -192,7 +192,7 @@ def test_the_command_plays_the_policy() -> None:
 
 
 def test_on_a_process_pool_the_policy_plays_the_same() -> None:
-    agents = [PolicyAgent(), GreedyAgent()]
+    agents: list[Agent] = [PolicyAgent(), GreedyAgent()]
     alone = tournament(CLASSIC, agents, deals=6, seed=8, chunk_size=2)
     with ProcessPoolExecutor(max_workers=2) as pool:
         pooled = tournament(CLASSIC, agents, deals=6, seed=8, chunk_size=2, executor=pool)
@@ -202,7 +202,7 @@ def test_on_a_process_pool_the_policy_plays_the_same() -> None:
 @pytest.mark.filterwarnings("ignore")
 def test_on_a_dask_cluster_the_policy_plays_the_same() -> None:
     distributed = pytest.importorskip("distributed", reason='needs dask, from the extra "dask"')
-    agents = [PolicyAgent(), GreedyAgent()]
+    agents: list[Agent] = [PolicyAgent(), GreedyAgent()]
     alone = tournament(CLASSIC, agents, deals=4, seed=9, chunk_size=2)
     with (
         distributed.LocalCluster(
