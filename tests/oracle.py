@@ -77,7 +77,7 @@ def legal_moves(state: GameState) -> set[Move]:
     # no card played yet: every hand full and the stock whole (the first table may have
     # been swept at the deal, SPEC.md §3.7)
     first_play = all(len(h) == rules.hand_size for h in state.hands) and len(state.stock) == (
-        40 - rules.table_size - rules.players * rules.hand_size
+        rules.deck_size - rules.table_size - rules.players * rules.hand_size
     )
     if rules.ace_first_lead_forbidden and first_play and any(c.rank != 1 for c in hand):
         # the Aces are set aside first; the other capture rules apply to the rest
@@ -199,11 +199,14 @@ def unique_best(figures: list[int], allowed: list[bool]) -> list[int]:
     return points
 
 
-def primiera(piles: list[Pile], table: str, policy: str, rule: str) -> tuple[list[int], list[int]]:
+def primiera(
+    piles: list[Pile], table: str, policy: str, rule: str, suits: str = "DCSB"
+) -> tuple[list[int], list[int]]:
     """The primiera points and figures of SPEC.md §5.
 
     `rule` is `sum`, `best-cards`, `most-sevens-cascade` or `settanta-3-sevens`; the
-    figures of the last two are the sevens, of the others the sums.
+    figures of the last two are the sevens, of the others the sums. `suits` are the suits
+    in play: with opponent-wins, a side must hold a card of each.
     """
     sides = len(piles)
     if rule == "best-cards":
@@ -227,13 +230,13 @@ def primiera(piles: list[Pile], table: str, policy: str, rule: str) -> tuple[lis
     for pile in piles:
         total = 0
         held = 0
-        for suit in "DCSB":
+        for suit in suits:
             in_suit = [values[rank] for rank, s in pile if s == suit]
             if in_suit:
                 total += max(in_suit)
                 held += 1
         sums.append(total)
-        complete.append(held == 4)
+        complete.append(held == len(suits))
     # With "zero" a missing suit counts 0; with opponent-wins a side lacking a suit cannot
     # win.
     allowed = [True] * sides if policy == "zero" else complete
@@ -340,7 +343,8 @@ def preset_reference(
 ) -> Reference:
     """Each category's points and figures, per side, for a preset's categories."""
     table, policy, rule = primiera_rules or preset_primiera(rules)
-    standard = reference_score(piles, scope, table, policy, rule)
+    suits = "".join(suit.letter for suit in rules.suits)
+    standard = reference_score(piles, scope, table, policy, rule, suits)
     # Escoba's names for the standard five, in the same order
     standard.update(zip(ESCOBA, (standard[name] for name in STANDARD), strict=True))
     found: Reference = {}
@@ -359,6 +363,7 @@ def reference_score(
     table: str = "classic",
     policy: str = "opponent-wins",
     rule: str = "sum",
+    suits: str = "DCSB",
 ) -> Reference:
     """Each category's points and figures, per side, as SPEC.md §5 states them."""
     sides = len(piles)
@@ -371,7 +376,7 @@ def reference_score(
         "carte": (unique_best(cards, everyone), cards),
         "denari": (unique_best(denari, everyone), denari),
         "settebello": (settebello, settebello),
-        "primiera": primiera(piles, table, policy, rule),
+        "primiera": primiera(piles, table, policy, rule, suits),
     }
 
 

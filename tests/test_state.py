@@ -25,6 +25,7 @@ from scopa import (
     ScopaError,
     find_variant,
 )
+from scopa.masks import cards_of
 from scopa.scoring import Declarations
 from tests import oracle
 from tests.helpers import (
@@ -67,8 +68,8 @@ def test_the_forty_cards_are_conserved(
 ) -> None:
     state = data.draw(states(rules))
     found = all_cards(state)
-    assert len(found) == 40
-    assert set(found) == set(DECK)
+    assert len(found) == state.rules.deck_size
+    assert set(found) == set(cards_of(state.rules.in_play_mask))
     assert len(state.piles) == len(state.hands) == len(state.scope) == state.rules.players
 
 
@@ -136,7 +137,7 @@ def test_a_hand_lasts_exactly_its_plays(
         moves = state.legal_moves()
         state = state.apply(moves[data.draw(st.integers(0, len(moves) - 1))])
         plays += 1
-    assert plays == chosen.plays_per_hand == 40 - chosen.table_size
+    assert plays == chosen.plays_per_hand == chosen.deck_size - chosen.table_size
     assert state.current_player is None
     assert state.stock == ()
     assert all(not hand for hand in state.hands)
@@ -186,7 +187,7 @@ def test_scores_add_up(rules: st.SearchStrategy[Rules], data: st.DataObject) -> 
         assert score[name].points == expected
     assert all(points >= 0 for c in score for points in c.points)
     assert sum(score.points) == sum(sum(c.points) for c in score)
-    if sum(len(p) for p in side_piles) == 40:
+    if sum(len(p) for p in side_piles) == chosen.deck_size:
         if "settebello" in named:  # the settebello is always won
             assert sum(score[named["settebello"]].points) == 1
         if sides == 2:  # each one-point category gives its point but on a tie (KA-25)

@@ -3,7 +3,7 @@
 The checks are written from SPEC.md and the documented API, not from the implementation,
 so that a fuzzer or a state machine can call them on anything a reader returned:
 
-- `check_state(state)`: the 40 cards are each in exactly one place; hand sizes, stock and
+- `check_state(state)`: the cards in play are each in exactly one place; hand sizes, stock and
   turn fit a round of the rules; scope and the last capturer fit the piles; the text form
   round-trips; the legal moves are well formed, non-empty unless the hand is over, and
   playing one leaves the state unchanged; the score and the players' views agree.
@@ -21,7 +21,6 @@ import random
 from fractions import Fraction
 
 from scopa import (
-    DECK,
     BrilliEconomy,
     GameState,
     Match,
@@ -30,6 +29,7 @@ from scopa import (
     Rules,
     view,
 )
+from scopa.masks import cards_of
 from scopa.records import read_record, rules_from_data, rules_to_data, write_record
 
 __all__ = ["check_match", "check_record", "check_rules", "check_state", "check_structure", "leader"]
@@ -51,8 +51,9 @@ def check_structure(state: GameState) -> None:
         *stock,
         *(c for pile in piles for c in pile),
     ]
-    assert len(everywhere) == 40, f"{len(everywhere)} cards in {state.to_text()}"
-    assert set(everywhere) == set(DECK), "every card exactly once"
+    in_play = set(cards_of(rules.in_play_mask))
+    assert len(everywhere) == rules.deck_size, f"{len(everywhere)} cards in {state.to_text()}"
+    assert set(everywhere) == in_play, "every card in play exactly once"
 
     for player, (made, pile) in enumerate(zip(scope, piles, strict=True)):
         assert isinstance(made, int)

@@ -165,8 +165,9 @@ def why_out_of_play(rules: Rules) -> str | None:
     per_deal = rules.players * rules.hand_size
     dealt = cards - rules.table_size
     if dealt < per_deal or dealt % per_deal:
+        of = "" if cards == 40 else f" (of {cards} in play)"
         return (
-            f"{dealt} cards after the table (of {cards} in play) do not split into deals of "
+            f"{dealt} cards after the table{of} do not split into deals of "
             f"{rules.hand_size} cards to each of {rules.players} players"
         )
     if rules.matta is not None and not rules.in_play_mask >> rules.matta.index & 1:

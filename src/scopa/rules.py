@@ -369,7 +369,10 @@ class Rules:
             raise RulesError(f"{self.players} players cannot form {sides} equal sides")
         out_of_play = why_out_of_play(self)
         if out_of_play is not None:
-            raise RulesError(f"{out_of_play}, with the cards of {_in_play_text(self)} in play")
+            cards = (
+                "" if self.deck_size == 40 else f", with the cards of {_in_play_text(self)} in play"
+            )
+            raise RulesError(f"{out_of_play}{cards}")
         largest = _largest_accepted_table(self)
         if largest is not None and largest < self.table_size:
             raise RulesError(

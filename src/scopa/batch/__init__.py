@@ -22,9 +22,10 @@ player to move, mask, observation and points as [`GameState`][scopa.GameState] w
 [`action_mask`][scopa.encoding.action_mask] and [`observation`][scopa.encoding.observation].
 
 It plays every rule but captures to fifteen, a first table that sweeps, declarations and
-claims: among the presets, all but `scopa-a-15`, `escoba`, `escoba-sin-setenta` and
-`cirulla`. Other rules raise [`RulesError`][scopa.RulesError] naming the knob. Arrays are 32-bit:
-the engine never needs `jax_enable_x64`.
+claims, and only the 40 cards: among the presets, all but `scopa-a-15`, `escoba`,
+`escoba-sin-setenta`, `cirulla` and `scopa-mini`. Other rules raise
+[`RulesError`][scopa.RulesError] naming the knob. Arrays are 32-bit: the engine never needs
+`jax_enable_x64`.
 """
 
 from __future__ import annotations
