@@ -24,6 +24,7 @@ Game parameters (all optional):
 | `must_play_capturing_card_if_any` | bool | False | the `Rules` knob |
 | `leftovers_to_last_capturer` | bool | True | the `Rules` knob |
 | `encoding` | str | `"compact"` | the action ids: `"compact"` or `"flat"` (see `ActionEncoding`) |
+| `move_facts` | bool | False | the tensors end with the observer's move facts (see below) |
 
 The preset sets the number of players and every knob not listed. An enum knob is given
 by its value, such as `capture_priority="min-cards"` or `misdeal="none"`. The three bool
@@ -43,6 +44,15 @@ observation followed by one slot per play of the hand, in order
 ([`InformationStateLayout`][scopa.encoding.InformationStateLayout]). While the cards are
 dealt, a player sees only the cards dealt to them and to the table so far, and the slots
 of the plays are 0.
+
+With the game parameter `move_facts=True`, both tensors end with
+[`legal_move_facts`][scopa.encoding.legal_move_facts] of the observer's view (1,920 more
+values, all 0 when the observer is not to move, while dealing, and for an observer that
+does not see the player's own cards, since the facts show them); an observer's `dict`
+holds them apart as `"move_facts"`. They are a game parameter and not an observer
+parameter because OpenSpiel's learners read `observation_tensor` and
+`information_state_tensor`, which come from an observer made without parameters; a game
+parameter also travels with the game's string, so a game loaded from it observes the same.
 
 Examples:
     >>> import pyspiel
@@ -70,16 +80,19 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found]
 
-from scopa._checks import check_number, quote
+from scopa._checks import check_number, check_type, quote
 from scopa.adapters import hand_returns, return_bound, rules_of
 from scopa.adapters._arrays import observation_array
 from scopa.cards import DECK, Card, Deck, format_cards
 from scopa.encoding import (
+    FACT_CHOICES,
+    MOVE_FACTS,
     ActionEncoding,
     InformationStateLayout,
     action_of,
     information_state,
     legal_actions,
+    legal_move_facts,
     move_of_action,
 )
 from scopa.errors import IllegalMoveError, InvalidArgumentError, ScopaError
@@ -107,6 +120,7 @@ PARAMETERS: dict[str, str | int | bool] = {
     "must_play_capturing_card_if_any": False,
     "leftovers_to_last_capturer": True,
     "encoding": "compact",
+    "move_facts": False,
 }
 """The game parameters and their defaults."""
 
@@ -299,6 +313,8 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
             raise InvalidArgumentError(
                 f"encoding must be one of {', '.join(encodings)}, not {quote(merged['encoding'])}"
             )
+        move_facts = merged["move_facts"]
+        check_type(move_facts, bool, "move_facts")
         two_sides = rules.number_of_sides == 2
         bound = return_bound(rules)
         info = pyspiel.GameInfo(
@@ -314,6 +330,7 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         game_type = _game_type(utility.ZERO_SUM if two_sides else utility.GENERAL_SUM)
         super().__init__(game_type, info, merged)
         self._setup = _Setup(rules, dealer, encoding)
+        self._move_facts = move_facts
 
     @property
     def rules(self) -> Rules:
@@ -355,6 +372,7 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
             self.rules,
             perfect_recall=bool(iig_obs_type.perfect_recall),
             private=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
+            move_facts=self._move_facts,
         )
 
 
@@ -565,16 +583,24 @@ class ScopaObserver:
         rules: the rules of the game.
         perfect_recall: whether to include the plays of the hand (information states).
         private: whether to include the observing player's own cards.
+        move_facts: whether the tensor ends with the player's move facts.
     """
 
-    def __init__(self, rules: Rules, *, perfect_recall: bool, private: bool) -> None:
+    def __init__(
+        self, rules: Rules, *, perfect_recall: bool, private: bool, move_facts: bool = False
+    ) -> None:
         self.perfect_recall = perfect_recall
         self.private = private
+        self.move_facts = move_facts
         self.layout = InformationStateLayout.for_rules(rules)
         size = self.layout.size if perfect_recall else self.layout.observation.size
-        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
+        facts = 40 * FACT_CHOICES * MOVE_FACTS if move_facts else 0
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size + facts, np.float32)
+        self._seen = self.tensor[:size]
         name = "info_state" if perfect_recall else "observation"
-        self.dict: dict[str, npt.NDArray[np.float32]] = {name: self.tensor}
+        self.dict: dict[str, npt.NDArray[np.float32]] = {name: self._seen}
+        if move_facts:
+            self.dict["move_facts"] = self.tensor[size:]
 
     def set_from(self, state: ScopaState, player: int) -> None:
         """Write the observation (or information state) of `state` by `player` into `tensor`."""
@@ -584,11 +610,14 @@ class ScopaObserver:
         if node.position is not None:
             seen = view(node.position, player)
             if self.perfect_recall:
-                tensor[:] = information_state(seen)
+                self._seen[:] = information_state(seen)
             else:
-                observation_array(seen, out=tensor)
+                observation_array(seen, out=self._seen)
             if not self.private:
                 tensor[layout.hand] = 0.0
+            if self.move_facts:
+                facts = self.dict["move_facts"]
+                facts[:] = legal_move_facts(seen) if self.private else 0.0
             return
         tensor.fill(0.0)
         setup = node.setup
