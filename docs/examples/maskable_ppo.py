@@ -168,7 +168,7 @@ def main() -> None:
     parser.add_argument("--out", default="learning-curve.svg", help="the picture")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--envs", type=int, default=8, help="environments played in turn")
-    parser.add_argument("--learning-rate", type=float, default=1e-3)
+    parser.add_argument("--learning-rate", type=float, default=3e-3)
     parser.add_argument("--n-steps", type=int, default=256, help="steps per env and update")
     parser.add_argument("--batch-size", type=int, default=512)
     parser.add_argument("--epochs", type=int, default=4)
