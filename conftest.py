@@ -124,6 +124,9 @@ collect_ignore = [
 # The batch engine needs JAX (the extra "jax").
 if importlib.util.find_spec("jax") is None:
     collect_ignore_glob.append("src/scopa/batch/*.py")
+# A trained policy plays with numpy (the extra "policy").
+if importlib.util.find_spec("numpy") is None:
+    collect_ignore.append("src/scopa/policy.py")
 # Its Gymnasium vector environment needs Gymnasium too.
 if importlib.util.find_spec("jax") is None or importlib.util.find_spec("gymnasium") is None:
     collect_ignore.append("src/scopa/adapters/gymnasium_batch.py")

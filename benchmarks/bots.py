@@ -7,6 +7,7 @@
     python benchmarks/bots.py strength [--deals N] [--ms 25] [--cheap-ms 5] [--workers W]
     python benchmarks/bots.py bounds [--deals N] [--ms 25] [--workers W]   # pure Python only
     python benchmarks/bots.py fit [--hands N] [--workers W]
+    python benchmarks/bots.py policy [--deals N] [--ms 5,25] [--workers W]
 
 Strength figures are the margin per hand (points of the agent's side minus the other's)
 with a 95% confidence interval, over paired deals of classic 2-player Scopa. `strength`
@@ -20,7 +21,9 @@ other hands (the stock's order still drawn at random: perfect inference), and kn
 whole deal. The last two are omniscient runs: they bound what inference, and information,
 can add to the fair margin. They need the pure-Python build, where `PlayerView` can be
 subclassed. `fit` fits the spreads of `scopa.search.expected_points` to the outcomes of
-self-played hands.
+self-played hands. `policy` plays the shipped `scopa.policy.PolicyAgent` against every
+other built-in agent, the search agents on each budget of `--ms` CPU time per move, and
+prints the CPU time each agent takes per move.
 """
 
 from __future__ import annotations
@@ -170,12 +173,13 @@ def head_to_head(
     names: list[str],
     deals: int,
     omniscient: bool = False,
+    variant: str = "classic",
 ) -> tuple[TournamentResult, str]:
-    """Two agents on paired deals of classic: the result, and a line with the first's
-    margin per hand, its 95% interval and the time taken."""
+    """Two agents on paired deals of a preset (classic): the result, and a line with the
+    first's margin per hand, its 95% interval and the time taken."""
     start = time.perf_counter()
     result = tournament(
-        scopa.find_variant("classic"),
+        scopa.find_variant(variant),
         agents,
         deals=deals,
         seed=1,
@@ -190,6 +194,34 @@ def head_to_head(
         f"hand (95% CI {low:+.3f} to {high:+.3f}; {time.perf_counter() - start:.0f} s)"
     )
     return result, line
+
+
+def policy(deals: int, budgets: list[float], workers: int) -> None:
+    from scopa.policy import PolicyAgent  # numpy, the extra "policy"
+
+    agent = PolicyAgent()
+    opponents: list[tuple[str, Agent]] = [("random", RandomAgent()), ("greedy", GreedyAgent())]
+    for ms in budgets:
+        opponents += [
+            (f"flat MC {ms:g} ms", timed(FlatMonteCarloAgent, ms)),
+            (f"alpha-beta {ms:g} ms", timed(AlphaBetaAgent, ms)),
+            (f"ISMCTS {ms:g} ms", timed(ISMCTSAgent, ms, exploration=1.0)),
+        ]
+    print(
+        f"scopa {scopa.__version__} ({BUILD}), classic, {deals} paired deals a match, "
+        "CPU time per move by time.process_time over all moves"
+    )
+    every, chosen = cpu_per_move(agent, 20)
+    print(f"policy: {every:.2f} ms per move, {chosen:.2f} ms per move with a choice")
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for name, opponent in opponents:
+            every, _ = cpu_per_move(opponent, 4)
+            _, line = head_to_head(pool, [agent, opponent], ["policy", name], deals)
+            print(f"{line} [{name}: {every:.1f} ms per move]", flush=True)
+        for name, opponent in opponents[:2]:  # the same network plays tretre
+            names = ["policy", name]
+            _, line = head_to_head(pool, [agent, opponent], names, deals, variant="tretre")
+            print(f"tretre: {line}", flush=True)
 
 
 # ----------------------------------------------------------------------------- bounds
@@ -309,6 +341,7 @@ def calibration(category: _Category, name: str, positions: Sequence[Position]) -
 
 
 def fit(hands: int, workers: int) -> None:
+    rules = scopa.find_variant("classic")
     values = scopa.PrimieraTable.CLASSIC.values
     missing = scopa.MissingSuit.OPPONENT_WINS
     chunk = 50
@@ -321,7 +354,7 @@ def fit(hands: int, workers: int) -> None:
     trials: list[tuple[str, Sequence[float], Callable[[float], _Category]]] = [
         ("carte", SPREADS, lambda spread: _Most(ALL_CARDS, None, spread)),
         ("denari", SPREADS, lambda spread: _Most(_DENARI, None, spread)),
-        ("primiera", PRIMIERA_SPREADS, lambda spread: _Primiera(values, missing, spread)),
+        ("primiera", PRIMIERA_SPREADS, lambda spread: _Primiera(values, missing, spread, rules)),
     ]
     for name, spreads, make in trials:
         scores = [(log_likelihood(make(spread), name, positions), spread) for spread in spreads]
@@ -337,10 +370,11 @@ def fit(hands: int, workers: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "what", choices=["speed", "scaling", "greedy", "search", "strength", "bounds", "fit"]
+        "what",
+        choices=["speed", "scaling", "greedy", "search", "strength", "bounds", "fit", "policy"],
     )
     parser.add_argument("--deals", type=int, default=None, help="paired deals")
-    parser.add_argument("--ms", type=float, default=None, help="search time per move")
+    parser.add_argument("--ms", default=None, help="search time per move (policy: a list)")
     parser.add_argument("--cheap-ms", type=float, default=5.0, help="the cheap setting's time")
     parser.add_argument("--iterations", type=int, default=None, help="search iterations per move")
     parser.add_argument("--hands", type=int, default=2000, help="self-played hands to fit")
@@ -353,13 +387,16 @@ def main() -> None:
     elif args.what == "greedy":
         duel(GreedyAgent(), RandomAgent(), ["greedy", "random"], args.deals or 2000, args.workers)
     elif args.what == "strength":
-        strength(args.deals or 1000, args.ms or 25.0, args.cheap_ms, args.workers)
+        strength(args.deals or 1000, float(args.ms or 25), args.cheap_ms, args.workers)
     elif args.what == "bounds":
-        bounds(args.deals or 300, args.ms or 25.0, args.workers)
+        bounds(args.deals or 300, float(args.ms or 25), args.workers)
+    elif args.what == "policy":
+        budgets = [float(ms) for ms in (args.ms or "5,25").split(",")]
+        policy(args.deals or 500, budgets, args.workers)
     elif args.what == "fit":
         fit(args.hands, args.workers)
     else:
-        ms = args.ms or 100.0
+        ms = float(args.ms or 100)
         if args.iterations is not None:
             search: Agent = FlatMonteCarloAgent(iterations=args.iterations)
             label = f"flat MC ({args.iterations} iterations)"

@@ -68,7 +68,7 @@ def play_match(env: ScopaGymEnv, seed: int) -> tuple[list[float], dict[str, Any]
     while not terminated:
         assert env.observation_space.contains(obs)
         totals = obs["observation"][-env.rules.number_of_sides :]
-        own = env.rules.side_of(env.seat)
+        own = env.rules.side_of(env.learner_seat)
         assert totals[0] == pytest.approx(env.match.totals[own] / env.rules.target)
         action = env.action_space.sample(mask=obs["action_mask"])
         obs, reward, terminated, _, info = env.step(action)
@@ -147,8 +147,8 @@ def play_episode(env: ScopaGymEnv, seed: int) -> tuple[list[float], dict[str, An
         assert env.observation_space.contains(obs)
         mask = obs["action_mask"]
         assert np.flatnonzero(mask).tolist() == legal_actions(env.position, env.encoding)
-        assert env.position.current_player == env.seat
-        expected = np.array(observation(view(env.position, env.seat)), dtype=np.float32)
+        assert env.position.current_player == env.learner_seat
+        expected = np.array(observation(view(env.position, env.learner_seat)), np.float32)
         assert np.array_equal(obs["observation"][: len(expected)], expected)
         obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
         assert not truncated
@@ -183,6 +183,41 @@ def test_masked_random_episodes(variant: str, seat: int, opponent: Any) -> None:
         assert rewards[-1] == hand_returns(position)[seat]
         assert info["points"] == position.hand_score().points
         assert {player for player, _ in position.history} == set(range(rules.players))
+
+
+@pytest.mark.parametrize(
+    ("variant", "episode"), [("classic", "hand"), ("scopa-4", "hand"), ("scopa-3", "match")]
+)
+def test_check_env_with_the_seat_drawn(variant: str, episode: Any) -> None:
+    env = gymnasium.make(ENV_ID, variant=variant, seat=None, episode=episode)
+    check_env(env.unwrapped)
+    env.close()
+
+
+def test_the_seat_drawn_for_each_episode() -> None:
+    env = ScopaGymEnv("scopa-3", RandomAgent(), seat=None)
+    with pytest.raises(RuntimeError, match="seat=None"):
+        _ = env.learner_seat
+    seats = []
+    for seed in range(30):
+        _, info = env.reset(seed=seed)
+        seat = info["seat"]
+        assert seat == env.learner_seat
+        seats.append(seat)
+        rewards, _, steps = play_episode(env, seed)  # the learner acts only in its seat
+        assert env.learner_seat == seat  # the same seed draws the same seat
+        assert steps == 12  # 36 plays, one in three the learner's
+        assert rewards[-1] == hand_returns(env.position)[seat]
+    assert env.seat is None
+    assert set(seats) == {0, 1, 2}
+
+
+def test_a_fixed_seat_is_in_the_info() -> None:
+    env = ScopaGymEnv("scopa-4", seat=2)
+    assert env.learner_seat == 2
+    for seed in range(3):
+        _, info = env.reset(seed=seed)
+        assert info == {"seat": 2}
 
 
 def test_reset_with_a_seed_is_reproducible() -> None:
@@ -274,7 +309,7 @@ def test_check_env_with_move_facts(variant: str, episode: Any, encoding: Any) ->
 @pytest.mark.parametrize(("variant", "seat"), [("classic", 1), ("scopa-4", 2), ("cirulla", 0)])
 def test_move_facts_are_those_of_the_learners_view(variant: str, seat: int) -> None:
     env = ScopaGymEnv(variant, RandomAgent(), seat, move_facts=True)
-    assert env.observation_space["move_facts"].shape == (1920,)
+    assert env.observation_space["move_facts"].shape == (2160,)
     assert env.observation_space["move_facts"].dtype == np.float32
     rng = np.random.default_rng(seat)
     for seed in range(2):

@@ -98,8 +98,10 @@ def test_every_step_is_the_scalar_engines(variant: str, seat: int | None, dealer
     decks = decks_of(variant, 6, start=dealer)
     env = ScopaVectorEnv(len(decks), variant, seen_policy, seat, dealer=dealer)
     obs, info = env.reset(seed=1, options={"orders": np.array(orders_of(decks))})
-    assert info == {}
     seats = env.seats.tolist()
+    assert set(info) == {"seat", "_seat"}
+    assert info["seat"].tolist() == seats
+    assert info["_seat"].all()
     if seat is None:
         assert len(set(seats)) > 1
     states = [
@@ -217,11 +219,15 @@ def test_hands_are_dealt_again_on_the_next_step() -> None:
     obs, rewards, terminated, _, info = env.step(np.full(4, 2559))
     assert not terminated.any()
     assert not rewards.any()
-    assert info == {}
+    assert set(info) == {"seat", "_seat"}  # every hand was dealt again, the learner in seat 0
+    assert info["seat"].tolist() == [0, 0, 0, 0]
+    assert info["_seat"].all()
     # a fresh hand, in which the learner has played no card yet
     assert (obs["observation"][:, layout.hand].sum(axis=1) == rules.hand_size).all()
     assert (obs["observation"][:, layout.stock] > 0).all()
     assert obs["action_mask"].any(axis=1).all()
+    _, _, _, _, info = env.step(obs["action_mask"].argmax(axis=1))
+    assert info == {}  # no hand was dealt on this step
 
 
 def test_random_opponents_play_whole_hands() -> None:
@@ -278,7 +284,7 @@ def test_illegal_opponent_actions_are_replaced_and_reported() -> None:
     env = ScopaVectorEnv(4, "classic", lambda obs, masks: jnp.full(obs.shape[0], 2559), seat=1)
     obs, info = env.reset(seed=0)
     # seat 0 played first, with a random legal action instead of the policy's
-    assert info == {}
+    assert set(info) == {"seat", "_seat"}
     assert obs["action_mask"].any(axis=1).all()
     obs, _, _, _, info = env.step(obs["action_mask"].argmax(axis=1))
     assert info["opponent_illegal_action"].all()
@@ -306,7 +312,7 @@ def test_gymnasiums_vector_wrappers_read_it() -> None:
     assert (info["episode"]["l"] == 18).all()
     listed = DictInfoToList(ScopaVectorEnv(4, "classic"))
     _, infos = listed.reset(seed=0)
-    assert infos == [{}] * 4
+    assert infos == [{"seat": 0}] * 4  # each hand's seat, in its own info
 
 
 def test_bad_arguments() -> None:

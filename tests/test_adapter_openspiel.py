@@ -140,7 +140,7 @@ def test_bad_parameters_are_refused(parameters: dict[str, Any], error: type[Exce
 def test_unknown_parameters_are_refused() -> None:
     with pytest.raises(pyspiel.SpielError):
         pyspiel.load_game(GAME_NAME, {"players": 3})
-    with pytest.raises(pyspiel.SpielError):  # a game is one hand: no match target
+    with pytest.raises(ValueError, match="episode='match'"):  # one hand: no match target
         pyspiel.load_game(GAME_NAME, {"target": 21})
     with pytest.raises(ValueError, match="unknown parameters"):
         rules_from_parameters({"players": 3})
@@ -526,8 +526,8 @@ def test_random_simulations_with_move_facts(variant: str, encoding: str) -> None
 def test_move_facts_end_both_tensors(variant: str) -> None:
     plain = load(variant)
     game = load(variant, move_facts=True)
-    assert game.observation_tensor_size() == plain.observation_tensor_size() + 1920
-    assert game.information_state_tensor_size() == plain.information_state_tensor_size() + 1920
+    assert game.observation_tensor_size() == plain.observation_tensor_size() + 2160
+    assert game.information_state_tensor_size() == plain.information_state_tensor_size() + 2160
     state = after_deal(game, random.Random(15), plays=5)
     twin = after_deal(plain, random.Random(15), plays=5)
     position = state.position
@@ -557,7 +557,7 @@ def test_move_facts_are_zero_while_dealing_and_for_the_public_observer() -> None
     state = game.new_initial_state()
     for card in range(8):
         state.apply_action(card)
-    assert not any(state.information_state_tensor(1)[-1920:])
+    assert not any(state.information_state_tensor(1)[-2160:])
     deal(state, random.Random(3))
     mover = state.current_player()
     public = pyspiel.IIGObservationType(
@@ -566,7 +566,7 @@ def test_move_facts_are_zero_while_dealing_and_for_the_public_observer() -> None
     observer = game.make_py_observer(public)
     observer.set_from(state, mover)
     assert sorted(observer.dict) == ["move_facts", "observation"]
-    assert observer.dict["move_facts"].shape == (1920,)
+    assert observer.dict["move_facts"].shape == (2160,)
     assert not observer.dict["move_facts"].any()
     private = game.make_py_observer()
     private.set_from(state, mover)

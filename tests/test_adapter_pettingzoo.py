@@ -10,11 +10,12 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import numpy as np
-from pettingzoo.test import api_test  # type: ignore[import-untyped]
+from pettingzoo.test import api_test, render_test  # type: ignore[import-untyped]
 
 from scopa import IllegalMoveError, InvalidArgumentError, find_variant, variant_names, view
 from scopa.adapters import hand_returns
 from scopa.adapters.pettingzoo import ScopaEnv
+from scopa.board import match_text, state_text
 from scopa.encoding import (
     ACTION_COUNT,
     COMPACT,
@@ -181,6 +182,7 @@ def test_illegal_actions_raise() -> None:
 
 def test_render() -> None:
     env = ScopaEnv("classic", render_mode="ansi")
+    assert env.render() is None  # nothing to show before the first reset
     env.reset(seed=6)
     text = env.render()
     assert isinstance(text, str)
@@ -191,11 +193,43 @@ def test_render() -> None:
     assert quiet.render() is None
 
 
+@pytest.mark.parametrize("episode", ["hand", "match"])
+def test_render_test(episode: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    def make(render_mode: str | None = None) -> ScopaEnv:
+        return ScopaEnv("scopa-4", render_mode=render_mode, episode=episode)
+
+    render_test(make)
+    assert "player 3" in capsys.readouterr().out
+
+
+def test_human_rendering_prints_the_board(capsys: pytest.CaptureFixture[str]) -> None:
+    env = ScopaEnv("classic", render_mode="human")
+    env.reset(seed=6)
+    printed = capsys.readouterr().out
+    assert printed == state_text(env.position) + "\n"
+    assert "to play: player" in printed
+    env.step(legal_actions(env.position)[0])
+    assert capsys.readouterr().out == state_text(env.position) + "\n"
+    assert env.render() is None
+    assert capsys.readouterr().out == state_text(env.position) + "\n"
+
+
+def test_a_match_renders_with_its_totals(capsys: pytest.CaptureFixture[str]) -> None:
+    env = ScopaEnv("tretre", render_mode="human", episode="match")
+    env.reset(seed=2)
+    assert capsys.readouterr().out == match_text(env.match) + "\n"
+    summary = "tretre match to 9 points, hand 1\npoints  player 0 0, player 1 0"
+    assert match_text(env.match).startswith(summary)
+    ansi = ScopaEnv("tretre", render_mode="ansi", episode="match")
+    ansi.reset(seed=2)
+    assert ansi.render() == match_text(ansi.match)
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="dealer"):
         ScopaEnv("classic", dealer=2)
     with pytest.raises(ValueError, match="render_mode"):
-        ScopaEnv("classic", render_mode="human")
+        ScopaEnv("classic", render_mode="rgb_array")
     with pytest.raises(RuntimeError, match="reset"):
         _ = ScopaEnv("classic").position
 
@@ -214,7 +248,7 @@ def test_api_with_move_facts(variant: str, encoding: Any) -> None:
 def test_move_facts_are_the_agents_and_zero_when_not_to_move(variant: str, seed: int) -> None:
     env = ScopaEnv(variant, move_facts=True)
     space = env.observation_space("player_0")
-    assert space["move_facts"].shape == (1920,)
+    assert space["move_facts"].shape == (2160,)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     for agent in env.agent_iter():

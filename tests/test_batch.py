@@ -21,7 +21,14 @@ import pytest
 
 from scopa import Deck, GameState, find_variant, view
 from scopa.cards import DECK, Card
-from scopa.encoding import action_mask, legal_actions, move_of_action, observation
+from scopa.encoding import (
+    FACT_CHOICES,
+    action_mask,
+    legal_actions,
+    move_facts,
+    move_of_action,
+    observation,
+)
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
 from scopa.rules import AceOnAce, CapturePriority, FirstTable, MisdealRule, Rules
 from scopa.scoring import (
@@ -415,6 +422,8 @@ def test_the_presets_supported_and_refused() -> None:
         (Rules(first_table=FirstTable.TOTAL), "first_table=FirstTable.TOTAL"),
         (Rules(declarations=True), "declarations=True"),
         (Rules(claim_out=True), "claim_out=True"),
+        (find_variant("scopa-mini"), "ranks=\\(Rank.ASSO, Rank.SEI, Rank.SETTE\\)"),
+        (Rules(suits=(0, 1, 2), table_size=0), "suits=\\(Suit.DENARI, Suit.COPPE, Suit.SPADE\\)"),
     ],
 )
 def test_unsupported_rules_name_the_knob(rules: Rules, knob: str) -> None:
@@ -578,3 +587,38 @@ def test_random_action_is_legal_all_through_a_hand_and_zero_at_the_end() -> None
         states = play(states, actions)
     assert np.asarray(states.terminated).all()
     assert not np.asarray(draw(states, jax.random.split(key, 64))).any()
+
+
+@pytest.mark.parametrize("name", ["classic", "scopone-scientifico"])
+def test_move_facts_match_the_scalar_facts(name: str) -> None:
+    # Random hands in lockstep: at every step each slot holds a legal id with the scalar
+    # facts of its move, and every legal id among the first FACT_CHOICES of its card has a
+    # slot.
+    rules = find_variant(name)
+    env = Env(rules)
+    facts_of = jax.jit(jax.vmap(env.move_facts))
+    play = jax.jit(jax.vmap(env.step))
+    hands = 8
+    rng = np.random.default_rng(5)
+    orders = np.array([rng.permutation(40) for _ in range(hands)], np.int32)
+    games = [_dealt(rules, order, 0) for order in orders]
+    states = jax.vmap(env.deal)(jnp.asarray(orders), jnp.zeros(hands, jnp.int32))
+    for _ in range(rules.plays_per_hand):
+        ids, facts = (np.asarray(part) for part in facts_of(states))
+        actions = []
+        for i, game in enumerate(games):
+            if game is None or game.is_terminal:
+                actions.append(0)
+                continue
+            seen = view(game)
+            slots = {int(a): facts[i, k] for k, a in enumerate(ids[i]) if a >= 0}
+            wanted = [a for a in legal_actions(game) if a % 64 < FACT_CHOICES]
+            assert sorted(slots) == wanted
+            for action, values in slots.items():
+                expected = move_facts(seen, move_of_action(seen, action))
+                np.testing.assert_allclose(values, expected, rtol=1e-6)
+            assert not facts[i, ids[i] < 0].any()
+            action = int(rng.choice(legal_actions(game)))
+            actions.append(action)
+            games[i] = game.apply(move_of_action(seen, action))
+        states = play(states, jnp.asarray(actions, jnp.int32))

@@ -109,6 +109,7 @@ DOCUMENTED_MODULES = {
     "scopa.encoding": None,
     "scopa.agents": None,
     "scopa.search": None,
+    "scopa.policy": "numpy",
     "scopa.tournament": None,
     "scopa.records": None,
     "scopa.adapters": None,

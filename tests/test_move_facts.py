@@ -49,7 +49,26 @@ def test_a_capture_of_the_settebello() -> None:
     # leaves 9C (not empty; 9 <= 10; the unseen 9D 9S 9B could take it: 3/4; one card: 0.1),
     # plays a 7 (0.7) that is a denaro, a seven, the settebello; no seven is left.
     assert facts == [
-        *[1.0, 1.0, 0.75, 1.0, 0.5, 1.0, 0.0, 1.0, 0.75, 0.1, 0.7, 1.0, 1.0, 1.0, 0.0, 0.0]
+        *[
+            1.0,
+            1.0,
+            0.75,
+            1.0,
+            0.5,
+            1.0,
+            0.0,
+            1.0,
+            0.75,
+            0.1,
+            0.7,
+            1.0,
+            1.0,
+            1.0,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+        ]
     ]
 
 
@@ -57,7 +76,26 @@ def test_a_lay_down() -> None:
     seen = view(lead_position(), 0)
     facts = move_facts(seen, Move.parse("3C"))
     # Laying 3C leaves 2B 5D 9C 3C: 4 cards adding up to 19, beyond one card's reach.
-    assert facts == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.4, 0.3, 0.0, 0.0, 0.0, 0.0, 0.0]
+    assert facts == [
+        1.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.4,
+        0.3,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+    ]
 
 
 def test_a_scopa_and_a_table_left_to_sweep() -> None:
@@ -67,21 +105,29 @@ def test_a_scopa_and_a_table_left_to_sweep() -> None:
     # 7S 7B could sweep... but player 0 has seen every card outside player 1's hand, which
     # holds no seven): 0 unseen sevens.
     assert move_facts(seen, Move.parse("7C x 7D")) == [
-        *[1.0, 1.0, 0.5, 0.5, 1.0, 1.0, 0.0, 1.0, 0.0, 0.2, 0.7, 0.0, 1.0, 0.0, 0.0, 0.0]
+        *[1.0, 1.0, 0.5, 0.5, 1.0, 1.0, 0.0, 1.0, 0.0, 0.2, 0.7, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
     ]
     # 2S is laid: 3D 4C 7D 2S adds up to 16.
     assert move_facts(seen, Move.parse("2S"))[7:10] == [0.0, 0.0, 0.4]
     sweep = position(CLASSIC, ["7C 2S", "1D 4D"], "3D 4C", stock="", piles=["", "*"])
     # 7C x 3D 4C empties the table: a scopa; it wins one denaro and one seven.
     assert move_facts(view(sweep, 0), Move.parse("7C x 3D 4C")) == [
-        *[1.0, 1.0, 0.75, 0.5, 0.5, 0.0, 1.0, 0.0, 0.0, 0.0, 0.7, 0.0, 1.0, 0.0, 0.0, 0.0]
+        *[1.0, 1.0, 0.75, 0.5, 0.5, 0.0, 1.0, 0.0, 0.0, 0.0, 0.7, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    ]
+
+
+def test_the_primiera_cards_won() -> None:
+    state = position(CLASSIC, ["7C 2S", "1D 4D"], "1S 6B", stock="", piles=["", "*"])
+    # 7C x 1S 6B wins a seven, a six and an Ace (3 cards, no denaro) and sweeps.
+    assert move_facts(view(state, 0), Move.parse("7C x 1S 6B")) == [
+        *[1.0, 1.0, 0.75, 0.0, 0.5, 0.0, 1.0, 0.0, 0.0, 0.0, 0.7, 0.0, 1.0, 0.0, 0.0, 0.0, 0.5, 0.5]
     ]
 
 
 def test_the_layout_by_compact_id() -> None:
     seen = view(lead_position(), 0)
     values = legal_move_facts(seen)
-    assert len(values) == 40 * FACT_CHOICES * MOVE_FACTS == 1920
+    assert len(values) == 40 * FACT_CHOICES * MOVE_FACTS == 2160
     # 7D is card 6, 3C card 12, 10B card 39; each has one legal move (k = 0).
     assert values[slot(6, 0)] == move_facts(seen, Move.parse("7D x 2B 5D"))
     assert values[slot(12, 0)] == move_facts(seen, Move.parse("3C"))

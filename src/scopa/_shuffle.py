@@ -99,8 +99,20 @@ def orders(seed: object) -> Iterator[tuple[int, ...]]:
         yield order
 
 
+def in_play_order(rules: Rules, order: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of a deck order (card indices) that are in play, in that order."""
+    if rules.deck_size == 40:
+        return order
+    in_play = rules.in_play_mask
+    return tuple(index for index in order if in_play >> index & 1)
+
+
 def misdealt(rules: Rules, order: tuple[int, ...]) -> bool:
-    """Whether the misdeal rule annuls the first table that `order` deals."""
+    """Whether the misdeal rule annuls the first table that `order` deals.
+
+    The cards out of play are set aside first.
+    """
+    order = in_play_order(rules, order)
     start = rules.players * rules.hand_size
     table = 0
     for index in order[start : start + rules.table_size]:

@@ -74,6 +74,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "search": lambda: FlatMonteCarloAgent(iterations=60),
+    "policy": lambda: _policy_agent(),
 }
 """The agents the command knows by name."""
 
@@ -302,10 +303,27 @@ def _rules(name: str) -> Rules:
         raise _UsageError(str(error)) from None
 
 
-def _agent(name: str) -> Agent:
+def _agent(name: str, rules: Rules) -> Agent:
+    """The agent of a name, once it has said it plays these rules (if it can say)."""
     if name not in AGENTS:
         raise _UsageError(f"unknown agent {_quoted(name)}; known agents: {', '.join(AGENTS)}")
-    return AGENTS[name]()
+    agent = AGENTS[name]()
+    check_rules = getattr(agent, "check_rules", None)
+    if check_rules is not None:
+        try:
+            check_rules(rules)
+        except ScopaError as error:
+            raise _UsageError(f"agent {name}: {error}") from None
+    return agent
+
+
+def _policy_agent() -> Agent:
+    """The shipped trained policy, which needs numpy (the extra "policy")."""
+    try:
+        from scopa.policy import PolicyAgent  # numpy is imported only when asked for
+    except ImportError as error:
+        raise _UsageError(str(error)) from None
+    return PolicyAgent()
 
 
 def _load(path: str) -> Match:
@@ -338,7 +356,7 @@ class _Game:
         self.screen = io_.screen
         self.match = match
         self.opponent = opponent
-        self.agent = _agent(opponent)
+        self.agent = _agent(opponent, match.rules)
         self.rng = random.Random(seed)
         self.limit = match.rules.move_time_limit if clock else None
         self.clock_off = not clock and match.rules.move_time_limit is not None
@@ -996,7 +1014,7 @@ def _chunk_size(deals: int, workers: int) -> int:
 def _simulate(args: argparse.Namespace, io_: _Io) -> int:
     rules = _rules(args.variant)
     names = [name.strip() for name in args.agents.split(",")]
-    agents = [_agent(name) for name in names]
+    agents = [_agent(name, rules) for name in names]
     if len(agents) != rules.number_of_sides:
         raise _UsageError(f"{rules.name} needs {rules.number_of_sides} agents, not {len(agents)}")
     if not 1 <= args.deals <= MAX_DEALS:

@@ -71,11 +71,13 @@ learn quickly which moves are good. Cards left on the table are those after the 
 | 13 | the played card is the settebello |
 | 14 | the settebello is on the table left |
 | 15 | the sevens on the table left / 4 |
+| 16 | the sixes among the cards it wins / 2 |
+| 17 | the Aces among them / 2 |
 
 [`legal_move_facts`][scopa.encoding.legal_move_facts] lays out the facts of every legal
 move by compact id: `MOVE_FACTS` values for each of the first `FACT_CHOICES` moves of each
 card (slot `FACT_CHOICES * card.index + k` for the compact id `64 * card.index + k`),
-zeros where no move is; its length is `40 * FACT_CHOICES * MOVE_FACTS` = 1,920.
+zeros where no move is; its length is `40 * FACT_CHOICES * MOVE_FACTS` = 2,160.
 """
 
 from __future__ import annotations
@@ -726,13 +728,14 @@ def _card_bytes(masks: list[int]) -> bytes:
 
 # --------------------------------------------------------------------------- move facts
 
-MOVE_FACTS: Final = 16
+MOVE_FACTS: Final = 18
 """The facts about one move (see the module documentation)."""
 FACT_CHOICES: Final = 3
 """The moves of each card that [`legal_move_facts`][scopa.encoding.legal_move_facts]
 describes (a card has more about once in 1,000 positions of classic Scopa)."""
 _DENARI: Final = (1 << 10) - 1
 _SEVENS: Final = RANK_MASKS[7]
+_SIXES: Final = RANK_MASKS[6]
 _SETTEBELLO: Final = 6
 _TEN_SUMS: Final = tuple(sum(i + 1 for i in range(10) if bits >> i & 1) for bits in range(1024))
 """The sum of the ranks of each 10-bit piece of a card mask."""
@@ -767,6 +770,8 @@ def _facts(table: int, unseen: int, card: int, taken: int) -> list[float]:
         1.0 if card == _SETTEBELLO else 0.0,
         float(left >> _SETTEBELLO & 1),
         (left & _SEVENS).bit_count() / 4,
+        (won & _SIXES).bit_count() / 2,
+        (won & _ACES).bit_count() / 2,
     ]
 
 

@@ -18,6 +18,7 @@ from typing import Any, Final
 import attrs
 
 from scopa._checks import check_number, flag, instance_of, int_in, is_int, label, quote
+from scopa._in_play import ALL_RANKS, ALL_SUITS, in_play_mask, to_ranks, to_suits, why_out_of_play
 from scopa.cards import Card, Rank, Suit
 from scopa.errors import RulesError
 from scopa.masks import RANK_MASKS, CardMask, mask_of
@@ -267,6 +268,16 @@ class Rules:
     """Cards dealt to each player at every deal."""
     table_size: int = attrs.field(default=4, validator=int_in(0, 40))
     """Cards dealt face up to the table at the first deal of a hand."""
+    ranks: tuple[Rank, ...] = attrs.field(default=ALL_RANKS, converter=to_ranks)
+    """The ranks in play (ints or `Rank`s, kept sorted): with `suits`, the cards in play.
+
+    The cards of other ranks are set aside before dealing. Cards keep their index, so
+    masks and encodings keep their sizes. Dealing must fit the cards in play, and rules that
+    name cards out of play are refused (a settebello without the 7 of denari, a napola
+    without the Ace, 2 and 3 of denari, a misdeal rule that annuls every first table…)."""
+    suits: tuple[Suit, ...] = attrs.field(default=ALL_SUITS, converter=to_suits)
+    """The suits in play (ints or `Suit`s, kept sorted); see `ranks`. Primiera then needs
+    a card of every suit in play, and the "most" categories count the cards in play."""
     capture_by_rank: bool = attrs.field(default=True, validator=flag)
     """A played card may take one table card of equal rank."""
     capture_by_sum: bool = attrs.field(default=True, validator=flag)
@@ -356,12 +367,14 @@ class Rules:
         sides = self.number_of_sides
         if self.players % sides:
             raise RulesError(f"{self.players} players cannot form {sides} equal sides")
-        per_deal = self.players * self.hand_size
-        dealt = 40 - self.table_size
-        if dealt < per_deal or dealt % per_deal:
+        out_of_play = why_out_of_play(self)
+        if out_of_play is not None:
+            raise RulesError(f"{out_of_play}, with the cards of {_in_play_text(self)} in play")
+        largest = _largest_accepted_table(self)
+        if largest is not None and largest < self.table_size:
             raise RulesError(
-                f"{dealt} cards after the table do not split into deals of {self.hand_size} "
-                f"cards to each of {self.players} players"
+                f"the misdeal rule {self.misdeal.name} annuls every first table of "
+                f"{self.table_size} cards, with the cards of {_in_play_text(self)} in play"
             )
         pointless = _why_pointless(self)
         if pointless is not None:
@@ -392,14 +405,48 @@ class Rules:
         return check_number(player, self.players, "player", RulesError) % self.number_of_sides
 
     @property
+    def in_play_mask(self) -> CardMask:
+        """The [card mask][scopa.masks.CardMask] of the cards in play (`ranks` x `suits`)."""
+        return in_play_mask(self.ranks, self.suits)
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards are in play: 40 unless `ranks` or `suits` leave some out."""
+        return len(self.ranks) * len(self.suits)
+
+    @property
     def deals_per_hand(self) -> int:
         """How many times cards are dealt to the players in one hand."""
-        return (40 - self.table_size) // (self.players * self.hand_size)
+        return self.plays_per_hand // (self.players * self.hand_size)
 
     @property
     def plays_per_hand(self) -> int:
         """How many cards are played in one hand."""
-        return 40 - self.table_size
+        return self.deck_size - self.table_size
+
+
+def _largest_accepted_table(rules: Rules) -> int | None:
+    """The most cards in play a first table may hold that the misdeal rule does not annul.
+
+    `None`: any number (the rule annuls no table).
+    """
+    misdeal = rules.misdeal
+    if misdeal is MisdealRule.NONE:
+        return None
+    kings, aces, others = {  # the cards of a rank an accepted table may hold
+        MisdealRule.THREE_PLUS_KINGS: (2, 4, 4),
+        MisdealRule.TRETRE: (2, 3, 3),
+        MisdealRule.CIRULLA: (4, 1, 4),
+    }[misdeal]
+    per_rank = {Rank.RE: kings, Rank.ASSO: aces}
+    suits = len(rules.suits)
+    return sum(min(suits, per_rank.get(rank, others)) for rank in rules.ranks)
+
+
+def _in_play_text(rules: Rules) -> str:
+    """The cards in play, for an error message: `ranks 1,2,3 of suits D,C`."""
+    ranks = ",".join(str(int(rank)) for rank in rules.ranks)
+    return f"ranks {ranks} of suits {','.join(suit.letter for suit in rules.suits)}"
 
 
 _CLASSIC = Rules(name="classic")
@@ -476,6 +523,15 @@ _CIRULLA = Rules(
     .with_component(Declarations())
     .with_component(Napola(name="piccola", napoleone_wins_match=True, most=6))
     .with_component(Grande()),
+)
+
+_MINI = Rules(
+    name="scopa-mini",
+    ranks=(Rank.ASSO, Rank.SEI, Rank.SETTE),
+    suits=(Suit.DENARI, Suit.COPPE),
+    hand_size=2,
+    table_size=2,
+    misdeal=MisdealRule.NONE,
 )
 
 _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
@@ -589,6 +645,7 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
         ),
         ("frac", "scopa-frack"),
     ),
+    "scopa-mini": (_MINI, ("mini", "scopa-6-carte", "mini-scopa")),
 }
 _ALIASES = {alias: name for name, (_, aliases) in _PRESETS.items() for alias in (name, *aliases)}
 _SEPARATORS = str.maketrans("_ '", "---")

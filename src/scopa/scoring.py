@@ -54,6 +54,8 @@ class Captures:
     """The number of scope (sweeps) each side made."""
     declared: tuple[int, ...] = attrs.field()
     """The points each side declared in the hand (Cirulla's *busso* and *tris*)."""
+    suits: tuple[Suit, ...] = tuple(Suit)
+    """The suits in play (see [`Rules.suits`][scopa.Rules.suits]): primiera needs them all."""
 
     @declared.default
     def _no_declarations(self) -> tuple[int, ...]:
@@ -494,7 +496,8 @@ class MissingSuit(Enum):
     """What a side that lacks a suit gets in primiera."""
 
     OPPONENT_WINS = "opponent-wins"
-    """The side cannot win primiera; the best side holding all four suits wins it.
+    """The side cannot win primiera; the best side holding all four suits (every suit in
+    play) wins it.
 
     Some sources call this an incomplete primiera that is void (*nulla*): it comes to the
     same, for any number of sides."""
@@ -556,7 +559,7 @@ class Primiera:
         totals = tuple(sum(best.values()) for best in bests)
         eligible = None
         if self.missing_suit is not MissingSuit.ZERO:
-            eligible = [len(best) == 4 for best in bests]
+            eligible = [len(best) == len(hand.suits) for best in bests]
         if self.rule is PrimieraRule.BEST_CARDS:
             ranked = [tuple(sorted(best.values(), reverse=True)) for best in bests]
             return CategoryScore(self.name, strict_max(ranked, eligible), totals)

@@ -40,7 +40,7 @@ from scopa._checks import (
 )
 from scopa._memo import remembered
 from scopa.errors import InvalidArgumentError
-from scopa.masks import ALL_CARDS, cards_of
+from scopa.masks import cards_of
 from scopa.moves import Move
 from scopa.rules import Rules
 from scopa.scoring import (
@@ -64,7 +64,6 @@ __all__ = ["AlphaBetaAgent", "ISMCTSAgent", "Solution", "expected_points", "solv
 _DENARI: Final = 1023  # the ten denari are the cards of index 0 to 9
 _SETTEBELLO: Final = 1 << 6
 _RE_BELLO: Final = 1 << 9
-_SUIT_SHIFTS: Final = (0, 10, 20, 30)
 # How unevenly the cards still out are shared, fitted to play by `benchmarks/bots.py fit`.
 _CARTE_SPREAD: Final = 2.5
 _DENARI_SPREAD: Final = 6.0
@@ -134,10 +133,14 @@ class _Holder:
 
 
 class _Primiera:
-    """Primiera by the sum of each suit's best card (the `SUM` rule)."""
+    """Primiera by the sum of each suit's best card (the `SUM` rule), over the cards in play."""
 
-    def __init__(self, values: tuple[int, ...], missing_suit: MissingSuit, spread: float) -> None:
+    def __init__(
+        self, values: tuple[int, ...], missing_suit: MissingSuit, spread: float, rules: Rules
+    ) -> None:
         self.values: Final = values
+        self.shifts: Final = tuple(10 * suit for suit in rules.suits)
+        self.ranks: Final = sum(1 << (rank - 1) for rank in rules.ranks)  # a 10-bit set
         self.spread: Final = spread  # how much wider the gap spreads than by even draws
         self.best: Final = _best_values(values)
         self.zero_for_missing: Final = missing_suit is MissingSuit.ZERO
@@ -147,7 +150,7 @@ class _Primiera:
         totals = []
         complete = []
         for pile in piles:
-            suits = [self.best[pile >> shift & 1023] for shift in _SUIT_SHIFTS]
+            suits = [self.best[pile >> shift & 1023] for shift in self.shifts]
             totals.append(sum(value for value in suits if value > 0))
             complete.append(min(suits) >= 0)
         return strict_max(totals, None if self.zero_for_missing else complete)
@@ -162,7 +165,7 @@ class _Primiera:
         first, second = piles
         has_first = has_second = has_both = 1.0
         mean = variance = 0.0
-        for shift in _SUIT_SHIFTS:
+        for shift in self.shifts:
             split = (first >> shift & 1023) << 10 | second >> shift & 1023
             outlook = self.outlooks.get(split)
             if outlook is None:
@@ -183,7 +186,8 @@ class _Primiera:
         """How one suit ends when each of its cards still out goes to either side at random."""
         values = self.values
         best_first, best_second = self.best[first], self.best[second]
-        out = sorted((values[r] for r in range(10) if not (first | second) >> r & 1), reverse=True)
+        left = self.ranks & ~(first | second)
+        out = sorted((values[r] for r in range(10) if left >> r & 1), reverse=True)
         ends: list[tuple[float, int, int]] = []  # (chance, best of first side, of second)
         if not out:
             ends.append((1.0, best_first, best_second))
@@ -230,18 +234,20 @@ class _SuitOutlook:
 class _Other:
     """A category the search knows nothing of: its score of the captures so far."""
 
-    def __init__(self, component: ScoringComponent) -> None:
+    def __init__(self, component: ScoringComponent, rules: Rules) -> None:
         self.component: Final = component
+        self.suits: Final = rules.suits
 
     def points(self, piles: Sequence[int], scope: Sequence[int]) -> Sequence[int]:
-        captures = Captures(tuple(frozenset(cards_of(pile)) for pile in piles), tuple(scope))
+        piles_cards = tuple(frozenset(cards_of(pile)) for pile in piles)
+        captures = Captures(piles_cards, tuple(scope), (0,) * len(piles), self.suits)
         return self.component.score(captures).points
 
     def expected(self, piles: Sequence[int], scope: Sequence[int], out: int) -> Sequence[float]:
         return self.points(piles, scope)
 
 
-def _category_of(component: ScoringComponent) -> _Category:
+def _category_of(component: ScoringComponent, rules: Rules) -> _Category:
     """The mask form of a scoring component (the exact classes only: a subclass may differ)."""
     kind = type(component)
     if kind is Scope:
@@ -250,15 +256,16 @@ def _category_of(component: ScoringComponent) -> _Category:
     if kind is Carte or kind is Denari:
         assert isinstance(component, (Carte, Denari))
         if kind is Carte:
-            return _Most(ALL_CARDS, component.threshold, _CARTE_SPREAD)
+            return _Most(rules.in_play_mask, component.threshold, _CARTE_SPREAD)
         return _Most(_DENARI, component.threshold, _DENARI_SPREAD)
     if kind is Settebello or kind is ReBello:
         return _Holder(_SETTEBELLO if kind is Settebello else _RE_BELLO)
     if kind is Primiera:
         assert isinstance(component, Primiera)
         if component.rule is PrimieraRule.SUM:
-            return _Primiera(component.table.values, component.missing_suit, _PRIMIERA_SPREAD)
-    return _Other(component)
+            values = component.table.values
+            return _Primiera(values, component.missing_suit, _PRIMIERA_SPREAD, rules)
+    return _Other(component, rules)
 
 
 @functools.lru_cache(maxsize=64)
@@ -340,9 +347,10 @@ class _Scoring:
     def __init__(self, rules: Rules) -> None:
         self.players: Final = rules.players
         self.sides: Final = rules.number_of_sides
+        self.in_play: Final = rules.in_play_mask
         components = rules.scoring.components
         self.categories: Final = [
-            _category_of(c) for c in components if type(c) is not Declarations
+            _category_of(c, rules) for c in components if type(c) is not Declarations
         ]
         self.declarations: Final = sum(type(c) is Declarations for c in components)
         self.known: Final[dict[tuple[int, ...], list[float]]] = {}  # expected points met
@@ -365,7 +373,7 @@ class _Scoring:
             captured = 0
             for pile in side_piles:
                 captured |= pile
-            out = ALL_CARDS & ~captured
+            out = self.in_play & ~captured
             total = [0.0] * self.sides
             for category in self.categories:
                 for side, points in enumerate(category.expected(side_piles, side_scope, out)):

@@ -16,7 +16,9 @@ dealer's right) leads every round, and the dealer plays last.
 **Dealing order.** Cards are dealt from the front of the deck. At the first deal the leader
 gets the first `hand_size` cards, the next player the following `hand_size`, and so on up to
 the dealer; then `table_size` cards go face up to the table. Every later deal (when all hands
-are empty) gives the next cards of the stock the same way, leader first.
+are empty) gives the next cards of the stock the same way, leader first. Under rules with
+fewer cards in play ([`Rules.ranks`][scopa.Rules.ranks], [`Rules.suits`][scopa.Rules.suits]),
+the deck's cards out of play are set aside first.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from typing import Any, Final, cast
 
 from scopa._checks import check_number, check_type, is_int, quote
 from scopa._memo import remembered
-from scopa._shuffle import accepted_order, misdealt
+from scopa._shuffle import accepted_order, in_play_order, misdealt
 from scopa.cards import DECK, Card, Deck, format_cards, parse_cards, show_cards
 from scopa.errors import (
     AmbiguousMoveError,
@@ -38,7 +40,7 @@ from scopa.errors import (
     NotationError,
     ScopaError,
 )
-from scopa.masks import ALL_CARDS, RANK_MASKS, CardMask, cards_of, mask_of
+from scopa.masks import RANK_MASKS, CardMask, cards_of, mask_of
 from scopa.moves import Declaration, Move, generator_for
 from scopa.moves import clear_caches as clear_move_caches
 from scopa.rules import AceOnAce, FirstTable, Rules
@@ -294,7 +296,8 @@ class GameState(_Visible):
         With a seed, the deck is the first of [`Deck.shuffles(seed)`][scopa.Deck.shuffles]
         whose first table the misdeal rule accepts (an annulled deal is shuffled again by
         the same dealer). With neither seed nor deck, a seed is drawn from the operating
-        system.
+        system. Under rules with fewer cards in play (`ranks`, `suits`), the deck's cards
+        out of play are set aside and the others dealt in the deck's order.
 
         Raises:
             InvalidStateError: the explicit deck's first table is annulled by the misdeal
@@ -324,6 +327,7 @@ class GameState(_Visible):
         n = rules.players
         size = rules.hand_size
         table_end = n * size + rules.table_size
+        order = in_play_order(rules, order)
         leader = (dealer + 1) % n
         blocks = [_mask(order[start : start + size]) for start in range(0, n * size, size)]
         deal = _Deal(rules, dealer, order[table_end:])
@@ -398,10 +402,14 @@ class GameState(_Visible):
             seen |= group
         if len(stock_cards) != stock_mask.bit_count():
             raise InvalidStateError("cards given twice in the stock")
-        if seen != ALL_CARDS:
-            raise InvalidStateError(f"cards missing: {show_cards(cards_of(ALL_CARDS ^ seen))}")
+        in_play = rules.in_play_mask
+        if seen & ~in_play:
+            out = show_cards(cards_of(seen & ~in_play))
+            raise InvalidStateError(f"cards not in play under these rules: {out}")
+        if seen != in_play:
+            raise InvalidStateError(f"cards missing: {show_cards(cards_of(in_play ^ seen))}")
         per_deal = n * rules.hand_size
-        most = 40 - rules.table_size - per_deal  # pragma: no mutate - 41 reads the same
+        most = rules.plays_per_hand - per_deal  # pragma: no mutate - one more reads the same
         if len(stock_cards) % per_deal or len(stock_cards) > most:
             raise InvalidStateError(
                 f"a stock of {len(stock_cards)} cards is impossible with deals of {per_deal}"
@@ -781,7 +789,7 @@ class GameState(_Visible):
         taken = 0
         for pile in self._piles:
             taken |= pile
-        return rules.scoring.guaranteed(captures, frozenset(cards_of(ALL_CARDS & ~taken)))
+        return rules.scoring.guaranteed(captures, frozenset(cards_of(rules.in_play_mask & ~taken)))
 
     # ------------------------------------------------------------------ text and values
 
@@ -918,6 +926,7 @@ def _captures(
         tuple(frozenset(cards_of(p)) for p in side_piles),
         tuple(side_scope),
         tuple(side_declared),
+        rules.suits,
     )
 
 
@@ -927,9 +936,7 @@ def _playable_cards(rules: Rules, hand: int, in_hands: int, stock: int) -> int:
     At the first play of a hand (every hand full, nothing played) the Aces are set aside
     unless the player holds nothing else; the other capture rules then apply to the rest.
     """
-    first = (
-        in_hands == rules.players * rules.hand_size and in_hands + stock == 40 - rules.table_size
-    )
+    first = in_hands == rules.players * rules.hand_size and in_hands + stock == rules.plays_per_hand
     return hand & ~_ACES if first and hand & ~_ACES else hand
 
 
@@ -1150,9 +1157,9 @@ class PlayerView(_Visible):
     def unseen(self) -> frozenset[Card]:
         """The cards this player has not seen: the other hands and the stock.
 
-        Cards a declaration showed are seen.
+        Cards a declaration showed are seen; cards out of play are never among them.
         """
-        return frozenset(cards_of(ALL_CARDS & ~self._seen()))
+        return frozenset(cards_of(self._rules.in_play_mask & ~self._seen()))
 
     @property
     def key(self) -> tuple[int, ...]:
@@ -1218,7 +1225,7 @@ class PlayerView(_Visible):
         they may hold, taken in a random order: a deal that agrees with every play, though
         not drawn exactly uniformly.
         """
-        unseen = [card.index for card in cards_of(ALL_CARDS & ~self._seen())]
+        unseen = [card.index for card in cards_of(self._rules.in_play_mask & ~self._seen())]
         hands, stock = self._deal_hidden(unseen, self._hidden_hand_limits(unseen), rng)
         deal = _Deal(self._rules, self._dealer, tuple(stock), self._history)
         return GameState(

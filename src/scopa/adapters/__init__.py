@@ -9,16 +9,16 @@ them, so `import scopa` never needs a framework. Install the matching extra firs
 | `scopa.adapters.pettingzoo` | PettingZoo | `scopa[pettingzoo]` | `ScopaEnv`, an AEC environment |
 | `scopa.adapters.gymnasium` | Gymnasium | `scopa[gymnasium]` | `ScopaGymEnv`, one learner's seat |
 
-All three act with the action ids of [`scopa.encoding`][scopa.encoding]. An OpenSpiel game
-is one hand, paid at its end as [`hand_returns`][scopa.adapters.hand_returns] says. The
-environments play one hand per episode by default, or with `episode="match"` a whole
+All three act with the action ids of [`scopa.encoding`][scopa.encoding]. A game (OpenSpiel)
+or an episode (the environments) is one hand by default, paid at its end as
+[`hand_returns`][scopa.adapters.hand_returns] says, or with `episode="match"` a whole
 [`Match`][scopa.Match] to the rules' target, hand after hand, paid at its end as
-[`match_returns`][scopa.adapters.match_returns] says; their observations then also carry
-each side's match totals ([`match_totals_seen`][scopa.adapters.match_totals_seen]). The
+[`match_returns`][scopa.adapters.match_returns] says; observations then also carry each
+side's match totals ([`match_totals_seen`][scopa.adapters.match_totals_seen]). The
 helpers below need no framework.
 
 **Move facts.** Each adapter can add to its observations, as an option that is off by
-default, [`legal_move_facts`][scopa.encoding.legal_move_facts] of the observer's view: 1,920
+default, [`legal_move_facts`][scopa.encoding.legal_move_facts] of the observer's view: 2,160
 numbers that say what each legal move does (what it wins, whether it sweeps, what it
 leaves), so that a network need not first learn from the cards which move captures what.
 Gymnasium and PettingZoo take `move_facts=True` and add a `"move_facts"` entry to the
@@ -45,6 +45,7 @@ import math
 from typing import Literal
 
 from scopa._checks import quote
+from scopa.board import match_text, state_text
 from scopa.encoding import ObservationLayout
 from scopa.errors import InvalidArgumentError
 from scopa.match import Match
@@ -240,3 +241,9 @@ class _PositionHolder:
         if self._state is None:
             raise RuntimeError("call reset() before reading the hand")
         return self._state
+
+    def _board(self) -> str:
+        """The board as text: the match and its hand in a match episode, else the hand."""
+        if self._match is not None:
+            return match_text(self._match)
+        return state_text(self.position)

@@ -19,9 +19,10 @@ Observation = dict[str, npt.NDArray[Any]]
 """An observation: `"observation"` (float32), `"action_mask"` (int8), and with move facts
 `"move_facts"` (float32)."""
 
-FACT_HIGH = (1.0, 1.0, 10.0, 5.0, 2.0, *[1.0] * 4, 4.0, *[1.0] * 6)
+FACT_HIGH = (1.0, 1.0, 10.0, 5.0, 2.0, *[1.0] * 4, 4.0, *[1.0] * 6, 2.0, 2.0)
 """The largest value of each move fact: the cards won are at most 40 (/ 4), their denari
-10 (/ 2), their sevens 4 (/ 2), the cards left on the table at most 40 (/ 10)."""
+10 (/ 2), their sevens, sixes and Aces 4 each (/ 2), the cards left on the table at most
+40 (/ 10)."""
 
 
 def observation_space(

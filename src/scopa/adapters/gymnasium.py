@@ -14,8 +14,10 @@ divided by the target, the learner's side first
 ([`match_totals_seen`][scopa.adapters.match_totals_seen]).
 
 Act with the mask: `env.action_space.sample(mask=obs["action_mask"])` draws a legal
-action. `reset(seed=...)` is reproducible: the seed fixes the deals and the opponent's
-random choices. An action that is not legal is replaced by default
+action. The learner plays the same seat in every episode, or with `seat=None` a seat drawn for
+each episode; the info of `reset` says the seat (`"seat"`).
+`reset(seed=...)` is reproducible: the seed fixes the deals, the seat drawn and the
+opponent's random choices. An action that is not legal is replaced by default
 (`illegal_action="random"`) by a uniformly random legal action, and the step's info has
 `"illegal_action": True`, so that tools which ignore the mask, such as
 `gymnasium.utils.env_checker.check_env`, can play; with `illegal_action="raise"` it raises
@@ -84,10 +86,12 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         variant: a preset name (see [`variant_names`][scopa.variant_names]) or `Rules`.
         opponent: the agent that plays every other seat; by default a
             [`GreedyAgent`][scopa.agents.GreedyAgent].
-        seat: the learner's player number.
+        seat: the learner's player number in every episode, or `None` to draw it for each
+            episode (see
+            [`learner_seat`][scopa.adapters.gymnasium.ScopaGymEnv.learner_seat]).
         dealer: the player who deals each hand.
         render_mode: `None`, or `"ansi"` for [`render`][scopa.adapters.gymnasium.ScopaGymEnv.render]
-            to return the position as text.
+            to return the board as text.
         illegal_action: `"random"` to play a random legal action instead of an illegal one
             (and say so in the info), `"raise"` to raise.
         encoding: how actions are numbered (see
@@ -117,7 +121,7 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         self,
         variant: str | Rules = "classic",
         opponent: Agent | None = None,
-        seat: int = 0,
+        seat: int | None = 0,
         *,
         dealer: int = 0,
         render_mode: str | None = None,
@@ -138,8 +142,9 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         self.encoding = encoding
         """How actions are numbered."""
         players = self.rules.players
-        for name, value in (("seat", seat), ("dealer", dealer)):
-            check_number(value, players, name, InvalidArgumentError)
+        if seat is not None:
+            check_number(seat, players, "seat", InvalidArgumentError)
+        check_number(dealer, players, "dealer", InvalidArgumentError)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidArgumentError(
                 f"render_mode must be None or 'ansi', not {quote(render_mode)}"
@@ -155,7 +160,8 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         self.opponent = opponent
         """The agent that plays the other seats."""
         self.seat = seat
-        """The learner's player number."""
+        """The learner's player number in every episode, or `None` when it is drawn for each."""
+        self._seat: int | None = seat
         self.dealer = dealer
         """The player who deals."""
         self.render_mode = render_mode
@@ -177,20 +183,25 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[Observation, dict[str, Any]]:
         """Deal a new hand (or match) and let the opponent play up to the learner's first turn.
 
+        The info has `"seat"`: the learner's player number in this episode.
+
         Args:
-            seed: seeds `np_random`, which draws the deal and the opponent's randomness.
+            seed: seeds `np_random`, which draws the deal, the seat (with `seat=None`) and
+                the opponent's randomness.
             options: ignored.
         """
         super().reset(seed=seed)
         deal = int(self.np_random.integers(0, 1 << 63))
         self._rng = random.Random(int(self.np_random.integers(0, 1 << 63)))
+        if self.seat is None:
+            self._seat = int(self.np_random.integers(0, self.rules.players))
         if self.episode == "match":
             self._match = Match.new(self.rules, seed=deal, first_dealer=self.dealer)
             self._state = self._match.state
         else:
             self._state = GameState.new(self.rules, seed=deal, dealer=self.dealer)
         self._play_others()
-        return self._observe(), {}
+        return self._observe(), {"seat": self.learner_seat}
 
     def step(
         self, action: int | np.integer[Any]
@@ -216,7 +227,8 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         if chosen not in legal:
             if self.illegal_action == "raise":
                 raise IllegalMoveError(
-                    f"action {chosen} is not legal for seat {self.seat}; legal actions: {legal}"
+                    f"action {chosen} is not legal for seat {self.learner_seat}; "
+                    f"legal actions: {legal}"
                 )
             chosen = legal[int(self._rng.random() * len(legal))]
             info["illegal_action"] = True
@@ -225,19 +237,35 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         over = self._is_over()
         reward = 0.0
         if over and self._match is not None:
-            reward = match_returns(self._match, self.match_reward)[self.seat]
+            reward = match_returns(self._match, self.match_reward)[self.learner_seat]
             info["totals"] = self._match.totals
             info["winner"] = self._match.winner
         elif over:
-            reward = hand_returns(self.position)[self.seat]
+            reward = hand_returns(self.position)[self.learner_seat]
             info["points"] = self.position.hand_score().points
         return self._observe(), reward, over, False, info
 
+    @property
+    def learner_seat(self) -> int:
+        """The learner's player number in the episode being played.
+
+        Raises:
+            RuntimeError: the seat is drawn for each episode and the environment has not
+                been reset.
+        """
+        if self._seat is None:
+            raise RuntimeError("with seat=None the seat is drawn by reset(): call it first")
+        return self._seat
+
     def render(self) -> str | None:
-        """The position as text with `render_mode="ansi"`; nothing otherwise."""
+        """The board as text with `render_mode="ansi"`; nothing otherwise.
+
+        The board is [`state_text`][scopa.board.state_text] of the hand, every hand face
+        up; in a match episode, [`match_text`][scopa.board.match_text] of the match.
+        """
         if self.render_mode != "ansi" or self._state is None:
             return None
-        return str(self._state)
+        return self._board()
 
     def _is_over(self) -> bool:
         """Whether the episode is over: the hand, or the match."""
@@ -258,7 +286,7 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         while not self._is_over():
             state = self.position
             player = state.current_player
-            if player is None or player == self.seat:
+            if player is None or player == self._seat:
                 break
             self._play(self.opponent.choose(view(state, player), self._rng))
 
@@ -268,10 +296,12 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         Learners that ask the environment for the mask, such as sb3-contrib's
         MaskablePPO, find it here.
         """
-        return action_array(self.position, self.seat, self.encoding).astype(bool)
+        return action_array(self.position, self.learner_seat, self.encoding).astype(bool)
 
     def _observe(self) -> Observation:
-        return observe(self.position, self.seat, self.encoding, self._match, self.move_facts)
+        return observe(
+            self.position, self.learner_seat, self.encoding, self._match, self.move_facts
+        )
 
 
 if ENV_ID not in gymnasium.registry:

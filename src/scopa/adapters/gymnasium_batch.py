@@ -432,6 +432,8 @@ class ScopaVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[A
     ) -> tuple[Observation, dict[str, Any]]:
         """Deal `num_envs` new hands and let the opponent play up to the learner's first turns.
 
+        The info has `"seat"`, the learner's seat in each hand (and `"_seat"`, all true).
+
         Args:
             seed: seeds `np_random`, which draws the key of the deals, the seats and the
                 opponent's randomness.
@@ -459,8 +461,10 @@ class ScopaVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[A
                     f"{annulled[:5].tolist()}"
                 )
         self._hands, out = program.play_others(state, seats, key)
-        observations, _ = self._host(out)
-        return observations, {}
+        observations, info = self._host(out)
+        info["seat"] = np.array(seats)
+        info["_seat"] = np.ones(self.num_envs, np.bool_)
+        return observations, info
 
     def step(
         self, actions: npt.ArrayLike
@@ -470,7 +474,9 @@ class ScopaVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[A
         A hand that ended at the previous step is dealt again instead, and its action is
         ignored. The result is the usual five arrays: observations, rewards (0 until a hand
         ends), terminations, truncations (never) and an info dict. When hands end, the info
-        has `"points"`, each side's points in each hand (`"_points"` says which hands ended).
+        has `"points"`, each side's points in each hand (`"_points"` says which hands ended);
+        when hands are dealt again, `"seat"`, the learner's seat in each hand (`"_seat"`
+        says which hands are new).
 
         Raises:
             IllegalMoveError: an action is not legal (with `illegal_action="raise"`); no hand
@@ -499,14 +505,18 @@ class ScopaVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[A
                 f"{' …' if len(hands_at) > 5 else ''}: {chosen[hands_at[:5]].tolist()}"
             )
         seats = hands.seats
-        if self._ended.any():
+        dealt = self._ended
+        if dealt.any():
             key, deal = jax.random.split(key)
             fresh, fresh_seats = program.deal(deal)
-            ended = jnp.asarray(self._ended)
+            ended = jnp.asarray(dealt)
             state = program.select(ended, fresh, state)
             seats = jnp.where(ended, fresh_seats, seats)
         self._hands, out = program.play_others(state, seats, key)
         observations, info = self._host(out)
+        if dealt.any():
+            info["seat"] = np.array(seats)
+            info["_seat"] = dealt
         if wrong.any():
             info["illegal_action"] = wrong
             info["_illegal_action"] = wrong.copy()

@@ -1,14 +1,16 @@
-"""OpenSpiel adapter: one hand of Scopa as the Python game `"python_scopa"`.
+"""OpenSpiel adapter: a hand or a whole match of Scopa as the Python game `"python_scopa"`.
 
 Importing this module registers the game, so that `pyspiel.load_game` finds it. A game is
-one hand. Chance deals it card by card: each chance outcome is a card index (0 to 39), in
-dealing order (see [`scopa.state`][scopa.state]). A deal the misdeal rule would annul is
-never dealt: each card's probability is its share of the deals that the rule accepts and
-that begin with the cards dealt so far, which is exactly the distribution of shuffling
-again until the rule accepts (as [`GameState.new`][scopa.GameState.new] does). With no
-misdeal rule the cards not dealt yet are equally likely. So a game has exactly 40 chance
-nodes and `max_game_length` is a true bound. Then the players act with the action ids of
-[`scopa.encoding`][scopa.encoding], and the returns at the end are those of
+one hand, or with `episode="match"` a whole match (below). Chance deals a hand card by
+card: each chance outcome is a card index (0 to 39) of a card in play (all 40 unless
+`ranks` or `suits` leave some out), in dealing order (see [`scopa.state`][scopa.state]).
+A deal the misdeal rule would annul is never dealt: each card's probability is its share
+of the deals that the rule accepts and that begin with the cards dealt so far, which is
+exactly the distribution of shuffling again until the rule accepts (as
+[`GameState.new`][scopa.GameState.new] does). With no misdeal rule the cards not dealt
+yet are equally likely. So a hand has exactly one chance node per card in play, and
+`max_game_length` is a true bound. Then the players act with the action ids of
+[`scopa.encoding`][scopa.encoding], and the returns at the end of a hand are those of
 [`hand_returns`][scopa.adapters.hand_returns]: zero-sum with two sides, general-sum with
 more.
 
@@ -23,16 +25,39 @@ Game parameters (all optional):
 | `scopa_on_last_play` | bool | False | the `Rules` knob |
 | `must_play_capturing_card_if_any` | bool | False | the `Rules` knob |
 | `leftovers_to_last_capturer` | bool | True | the `Rules` knob |
+| `ranks` | str | `""` | the ranks in play, such as `"1,6,7"`; empty: the preset's |
+| `suits` | str | `""` | the suits in play by letter, such as `"DC"`; empty: the preset's |
 | `encoding` | str | `"compact"` | the action ids: `"compact"` or `"flat"` (see `ActionEncoding`) |
+| `hand_size` | int | 0 | the cards of each player's deal; 0: the preset's |
+| `episode` | str | `"hand"` | `"hand"` for one hand, `"match"` for a whole match |
+| `match_reward` | str | `"win"` | how a match pays: `"win"` or `"stakes"` (match only) |
+| `target` | int | 0 | the points that win a match; 0: the preset's (match only) |
+| `max_hands` | int | 0 | the most hands of a match; 0: four times the target (match only) |
 | `move_facts` | bool | False | the tensors end with the observer's move facts (see below) |
 
 The preset sets the number of players and every knob not listed. An enum knob is given
 by its value, such as `capture_priority="min-cards"` or `misdeal="none"`. The three bool
 knobs have the same value in every preset, and their defaults are that value; a game
-always uses the value of its parameter.
+always uses the value of its parameter. The rules check `hand_size` and `target`: the
+cards after the first table must split into deals of `hand_size` cards to each player.
+The parameters marked "match only" are refused in a game of one hand.
 
-A game is always one hand: the match target plays no part in it (for whole matches, use
-the PettingZoo or Gymnasium environments with `episode="match"`).
+With `episode="match"` a game is a whole [`Match`][scopa.Match] to the target, as the
+PettingZoo and Gymnasium environments play it with the same parameters: `dealer` deals
+the first hand and the deal passes on as the match says, chance deals each hand card by
+card as above, and the returns are 0 until the match is over, then those of
+[`match_returns`][scopa.adapters.match_returns]: +1 for the players of the winning side
+and -1 for the others (`match_reward="win"`), or the settlement of the side under the
+rules' stakes (such as the tretre brilli) minus the best other side's
+(`match_reward="stakes"`). A match always ends: one that has no winner after `max_hands`
+hands (sides tied at the top play on) ends there, and every return is 0.
+`max_game_length` is `max_hands` times a hand's cards dealt and its plays. A match's
+observation and information-state tensors end with each side's match total divided by
+the target, the player's side first
+([`match_totals_seen`][scopa.adapters.match_totals_seen]); its strings begin with the
+number of the hand and the totals (`match hand 2 totals 7/4`), and the information-state
+string ends with every play of the earlier hands (`hands ...`, one hand after another).
+The information-state tensor has the plays of the hand in progress only.
 
 Observations come from a Python observer: the information-state string is the
 [`PlayerView`][scopa.PlayerView] written out in full (its `key`: own hand, table, piles,
@@ -45,8 +70,8 @@ observation followed by one slot per play of the hand, in order
 dealt, a player sees only the cards dealt to them and to the table so far, and the slots
 of the plays are 0.
 
-With the game parameter `move_facts=True`, both tensors end with
-[`legal_move_facts`][scopa.encoding.legal_move_facts] of the observer's view (1,920 more
+With the game parameter `move_facts=True`, both tensors end (after a match's totals) with
+[`legal_move_facts`][scopa.encoding.legal_move_facts] of the observer's view (2,160 more
 values, all 0 when the observer is not to move, while dealing, and for an observer that
 does not see the player's own cards, since the facts show them); an observer's `dict`
 holds them apart as `"move_facts"`. They are a game parameter and not an observer
@@ -65,6 +90,9 @@ Examples:
     (True, 40)
     >>> game.information_state_tensor_size()
     3286
+    >>> match = pyspiel.load_game("python_scopa", {"variant": "tretre", "episode": "match"})
+    >>> match.max_hands, match.max_utility(), match.observation_tensor_size()
+    (36, 1.0, 174)
 """
 
 from __future__ import annotations
@@ -80,8 +108,17 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found]
 
-from scopa._checks import check_number, check_type, quote
-from scopa.adapters import hand_returns, return_bound, rules_of
+from scopa._checks import check_number, check_type, is_int, quote
+from scopa.adapters import (
+    Episode,
+    MatchReward,
+    check_episode,
+    hand_returns,
+    match_returns,
+    match_totals_seen,
+    return_bound,
+    rules_of,
+)
 from scopa.adapters._arrays import observation_array
 from scopa.cards import DECK, Card, Deck, format_cards
 from scopa.encoding import (
@@ -96,7 +133,10 @@ from scopa.encoding import (
     move_of_action,
 )
 from scopa.errors import IllegalMoveError, InvalidArgumentError, ScopaError
-from scopa.rules import CapturePriority, MisdealRule, Rules, find_variant, variant_names
+from scopa.masks import cards_of
+from scopa.match import Match
+from scopa.rules import MAX_TARGET, CapturePriority, MisdealRule, Rules, find_variant, variant_names
+from scopa.stakes import BrilliEconomy
 from scopa.state import GameState, PlayerView, view
 
 __all__ = [
@@ -119,7 +159,14 @@ PARAMETERS: dict[str, str | int | bool] = {
     "scopa_on_last_play": False,
     "must_play_capturing_card_if_any": False,
     "leftovers_to_last_capturer": True,
+    "ranks": "",
+    "suits": "",
     "encoding": "compact",
+    "hand_size": 0,
+    "episode": "hand",
+    "match_reward": "win",
+    "target": 0,
+    "max_hands": 0,
     "move_facts": False,
 }
 """The game parameters and their defaults."""
@@ -129,6 +176,9 @@ _BOOL_KNOBS = (
     "must_play_capturing_card_if_any",
     "leftovers_to_last_capturer",
 )
+_INT_KNOBS = ("hand_size", "target")  # 0: the preset's
+_MATCH_ONLY = ("match_reward", "target", "max_hands")
+_MOST_HANDS = 4 * MAX_TARGET
 _MAX_PLAYERS = max(find_variant(name).players for name in variant_names())
 _RESAMPLE_ATTEMPTS = 1000
 
@@ -138,7 +188,8 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
 
     Raises:
         RulesError: an unknown preset, or a knob value the rules refuse.
-        ValueError: an unknown parameter, or an unknown `capture_priority` or `misdeal`.
+        ValueError: an unknown parameter, an unknown `capture_priority` or `misdeal`, or
+            `ranks` or `suits` text that names no ranks or suits.
     """
     unknown = set(parameters) - set(PARAMETERS)
     unknown.discard("encoding")  # how actions are numbered, not a rule
@@ -149,6 +200,7 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
     merged = {**PARAMETERS, **parameters}
     rules = rules_of(str(merged["variant"]))
     changes: dict[str, Any] = {knob: bool(merged[knob]) for knob in _BOOL_KNOBS}
+    changes.update((knob, merged[knob]) for knob in _INT_KNOBS if merged[knob] != 0)
     for knob, kind in (("capture_priority", CapturePriority), ("misdeal", MisdealRule)):
         value = str(merged[knob])
         if value:
@@ -158,7 +210,29 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
                     f"{knob} must be one of {', '.join(choices)}, not {quote(value)}"
                 )
             changes[knob] = choices[value]
+    changes.update(_cards_in_play(merged))
     return attrs.evolve(rules, **changes)
+
+
+def _cards_in_play(parameters: Mapping[str, Any]) -> dict[str, Any]:
+    """The `ranks` and `suits` knobs the parameters give (`"1,3,7"`, `"DC"`), if any."""
+    changes: dict[str, Any] = {}
+    ranks = str(parameters["ranks"]).replace(" ", "")
+    if ranks:
+        numbers = ranks.split(",")
+        if not all(number.isdigit() for number in numbers):
+            raise InvalidArgumentError(
+                f"ranks must be numbers separated by commas, such as '1,3,7', not {quote(ranks)}"
+            )
+        changes["ranks"] = tuple(int(number) for number in numbers)
+    suits = str(parameters["suits"]).upper()
+    if suits:
+        if not set(suits) <= set("DCSB"):
+            raise InvalidArgumentError(
+                f"suits must be suit letters among D, C, S and B, such as 'DC', not {quote(suits)}"
+            )
+        changes["suits"] = tuple("DCSB".index(letter) for letter in suits)
+    return changes
 
 
 def _game_type(utility: Any) -> Any:
@@ -184,40 +258,93 @@ _GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
 
 
 class _Setup:
-    """What every state of one game shares; copies share it too."""
+    """What every state of one game shares; copies share it too.
 
-    __slots__ = ("dealer", "encoding", "first_deal", "players", "rules", "table_end")
+    `max_hands` is 0 in a game of one hand.
+    """
 
-    def __init__(self, rules: Rules, dealer: int, encoding: ActionEncoding) -> None:
+    __slots__ = (
+        "dealer",
+        "encoding",
+        "first_deal",
+        "in_play",
+        "match_reward",
+        "max_hands",
+        "players",
+        "rules",
+        "table_end",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        encoding: ActionEncoding,
+        match_reward: MatchReward,
+        max_hands: int,
+    ) -> None:
         self.rules = rules
         self.dealer = dealer
         self.encoding = encoding
+        self.match_reward = match_reward
+        self.max_hands = max_hands
         self.players = rules.players
         self.first_deal = rules.players * rules.hand_size
         self.table_end = self.first_deal + rules.table_size
+        self.in_play = tuple(card.index for card in cards_of(rules.in_play_mask))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Setup, (self.rules, self.dealer, self.encoding))
+        arguments = (self.rules, self.dealer, self.encoding, self.match_reward, self.max_hands)
+        return (_Setup, arguments)
 
 
 class _Node:
-    """The immutable content of a state: the deal so far, then the scopa position."""
+    """The immutable content of a state: the deal so far, then the scopa position.
 
-    __slots__ = ("dealt", "position", "setup")
+    In a whole-match game, `match` holds the match: `None` while its first hand is dealt,
+    then the match that waits for its next hand's deck while that hand is dealt, and the
+    match whose `state` is `position` while a hand is played.
+    """
 
-    def __init__(self, setup: _Setup, dealt: tuple[int, ...], position: GameState | None) -> None:
+    __slots__ = ("dealt", "match", "position", "setup")
+
+    def __init__(
+        self,
+        setup: _Setup,
+        dealt: tuple[int, ...],
+        position: GameState | None,
+        match: Match | None = None,
+    ) -> None:
         self.setup = setup
         self.dealt = dealt
         self.position = position
+        self.match = match
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the hand being dealt or played."""
+        if self.position is not None:
+            return self.position.dealer
+        if self.match is None:
+            return self.setup.dealer
+        return (self.match.first_dealer + len(self.match.hands)) % self.setup.players
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over: the hand, or the match (won, or at its last hand)."""
+        match = self.match
+        if match is None:
+            return self.position is not None and self.position.is_terminal
+        return match.is_over or (match.awaiting_deal and len(match.hands) >= self.setup.max_hands)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Node, (self.setup, self.dealt, self.position))
+        return (_Node, (self.setup, self.dealt, self.position, self.match))
 
 
 def _rank_counts(cards: Iterable[int]) -> tuple[int, ...]:
@@ -290,13 +417,56 @@ def _deal_weight(setup: _Setup, dealt: tuple[int, ...]) -> int:
     if len(dealt) > setup.table_end:
         return 1
     table = dealt[setup.first_deal :]
-    remaining = _rank_counts(set(range(40)).difference(dealt))
+    remaining = _rank_counts(set(setup.in_play).difference(dealt))
     left = setup.rules.table_size - len(table)
     return _accepted_tables(setup.rules.misdeal, remaining, _rank_counts(table), left)
 
 
+def _match_setup(merged: Mapping[str, Any], rules: Rules) -> tuple[Episode, MatchReward, int]:
+    """The episode, match reward and most hands of a game's parameters, checked.
+
+    Raises:
+        InvalidArgumentError: an unknown episode or match reward, stakes for rules without
+            them, a parameter of a match in a game of one hand, or a bad `max_hands`.
+    """
+    episode, reward, most = merged["episode"], merged["match_reward"], merged["max_hands"]
+    check_episode(rules, episode, reward)
+    if episode == "hand":
+        given = [knob for knob in _MATCH_ONLY if merged[knob] != PARAMETERS[knob]]
+        if given:
+            raise InvalidArgumentError(
+                f"{', '.join(given)}: parameters of a whole match; add episode='match'"
+            )
+        return episode, reward, 0
+    if not is_int(most) or not 0 <= most <= _MOST_HANDS:
+        raise InvalidArgumentError(
+            f"max_hands must be an int from 1 to {_MOST_HANDS:,}, or 0 for 4 times the "
+            f"target, not {quote(most)}"
+        )
+    return episode, reward, most or 4 * rules.target
+
+
+def _utility_bound(rules: Rules, episode: Episode, reward: MatchReward) -> float:
+    """The most any player's return can be, in size.
+
+    Raises:
+        InvalidArgumentError: a reward by stakes that are not brilli (no bound is known).
+    """
+    if episode == "hand":
+        return return_bound(rules)
+    if reward == "win":
+        return 1.0
+    stakes = rules.stakes
+    if not isinstance(stakes, BrilliEconomy):
+        raise InvalidArgumentError(
+            f"{rules.name}'s stakes are not brilli, and no bound on them is known: "
+            "use match_reward='win'"
+        )
+    return float(stakes.hand_pot * stakes.paid_hands + stakes.match_bonus)
+
+
 class ScopaGame(pyspiel.Game):  # type: ignore[misc]
-    """One hand of Scopa as an OpenSpiel game; build it with `pyspiel.load_game`.
+    """A hand or a whole match of Scopa as an OpenSpiel game; build it with `pyspiel.load_game`.
 
     Args:
         params: the game parameters (see the module documentation).
@@ -313,10 +483,11 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
             raise InvalidArgumentError(
                 f"encoding must be one of {', '.join(encodings)}, not {quote(merged['encoding'])}"
             )
+        episode, reward, max_hands = _match_setup(merged, rules)
         move_facts = merged["move_facts"]
         check_type(move_facts, bool, "move_facts")
         two_sides = rules.number_of_sides == 2
-        bound = return_bound(rules)
+        bound = _utility_bound(rules, episode, reward)
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.count(rules),
             max_chance_outcomes=40,
@@ -324,23 +495,28 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0 if two_sides else None,
-            max_game_length=40 + rules.plays_per_hand,
+            max_game_length=max(max_hands, 1) * (rules.deck_size + rules.plays_per_hand),
         )
         utility = pyspiel.GameType.Utility
         game_type = _game_type(utility.ZERO_SUM if two_sides else utility.GENERAL_SUM)
         super().__init__(game_type, info, merged)
-        self._setup = _Setup(rules, dealer, encoding)
+        self._setup = _Setup(rules, dealer, encoding, reward, max_hands)
         self._move_facts = move_facts
 
     @property
     def rules(self) -> Rules:
-        """The rules of the hand."""
+        """The rules of the hands."""
         return self._setup.rules
 
     @property
     def dealer(self) -> int:
-        """The player who deals."""
+        """The player who deals (in a match, the first hand)."""
         return self._setup.dealer
+
+    @property
+    def max_hands(self) -> int | None:
+        """The most hands of a match; `None` in a game of one hand."""
+        return self._setup.max_hands or None
 
     def new_initial_state(self) -> ScopaState:
         """The state before the first card is dealt."""
@@ -372,12 +548,13 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
             self.rules,
             perfect_recall=bool(iig_obs_type.perfect_recall),
             private=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
+            whole_match=self.max_hands is not None,
             move_facts=self._move_facts,
         )
 
 
 class ScopaState(pyspiel.State):  # type: ignore[misc]
-    """A state of the OpenSpiel game: dealing (chance), playing, or the end of the hand."""
+    """A state of the OpenSpiel game: dealing (chance), playing, or the end of the game."""
 
     def __init__(self, game: ScopaGame) -> None:
         super().__init__(game)
@@ -387,23 +564,36 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def position(self) -> GameState | None:
-        """The scopa position once the cards are dealt; `None` while dealing."""
+        """The scopa position once the cards of the hand are dealt; `None` while dealing."""
         return self._node.position
 
     @property
+    def match(self) -> Match | None:
+        """The match so far, in a whole-match game.
+
+        `None` in a game of one hand, and while the first hand of a match is dealt. While a
+        later hand is dealt, the match waits for its deck
+        ([`awaiting_deal`][scopa.Match.awaiting_deal]).
+        """
+        return self._node.match
+
+    @property
     def dealt(self) -> tuple[int, ...]:
-        """The card indices dealt so far, in dealing order."""
+        """The card indices of the hand dealt so far, in dealing order."""
         return self._node.dealt
 
     # ------------------------------------------------------------------ OpenSpiel API
 
     def current_player(self) -> int:
         """The player to act, `PlayerId.CHANCE` while dealing, `PlayerId.TERMINAL` at the end."""
-        position = self._node.position
-        if position is None:
+        node = self._node
+        if node.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if node.position is None:
             return int(pyspiel.PlayerId.CHANCE)
-        player = position.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+        player = node.position.current_player
+        assert player is not None  # the hand goes on
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
         position = self._node.position
@@ -421,7 +611,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         if node.position is not None:
             return []
         dealt = node.dealt
-        remaining = [index for index in range(40) if index not in dealt]
+        remaining = [index for index in node.setup.in_play if index not in dealt]
         if len(dealt) >= node.setup.table_end:  # the first table is out: all alike
             return [(index, 1 / len(remaining)) for index in remaining]
         by_rank: dict[int, int] = {}  # the weight depends on the card's rank only
@@ -436,19 +626,35 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         node = self._node
         setup = node.setup
         position = node.position
+        match = node.match
         if position is not None:
             move = move_of_action(position, int(action), setup.encoding)
-            self._node = _Node(setup, node.dealt, position.apply(move))
+            if match is None:
+                self._node = _Node(setup, node.dealt, position.apply(move))
+                return
+            match = match.apply(move)
+            if match.awaiting_deal and len(match.hands) < setup.max_hands:
+                self._node = _Node(setup, (), None, match)  # the next hand is dealt from here
+            else:
+                self._node = _Node(setup, node.dealt, match.state, match)
             return
-        if not 0 <= action < 40 or action in node.dealt:
+        if action not in setup.in_play or action in node.dealt:
             raise IllegalMoveError(f"card {action} cannot be dealt now")
         dealt = (*node.dealt, int(action))
         if not _deal_weight(setup, dealt):
             raise IllegalMoveError(f"card {action} would make a deal the misdeal rule annuls")
-        if len(dealt) == 40:
-            deck = Deck(DECK[i] for i in dealt)
-            position = GameState.new(setup.rules, deck=deck, dealer=setup.dealer)
-        self._node = _Node(setup, dealt, position)
+        if len(dealt) == len(setup.in_play):
+            aside = (index for index in range(40) if index not in setup.in_play)
+            deck = Deck(DECK[i] for i in (*dealt, *aside))
+            if not setup.max_hands:
+                position = GameState.new(setup.rules, deck=deck, dealer=setup.dealer)
+            elif match is None:
+                match = Match.new(setup.rules, decks=(deck,), first_dealer=setup.dealer)
+                position = match.state
+            else:
+                match = match.deal(deck)
+                position = match.state
+        self._node = _Node(setup, dealt, position, match)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -462,16 +668,21 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         return f"action #{action}"
 
     def is_terminal(self) -> bool:
-        """Whether the hand is over."""
-        position = self._node.position
-        return position is not None and position.is_terminal
+        """Whether the game is over: the hand, or the match (won, or at its last hand)."""
+        return self._node.is_over
 
     def returns(self) -> list[float]:
-        """Each player's return: 0 until the end, then as in `hand_returns`."""
-        position = self._node.position
-        if position is None or not position.is_terminal:
-            return [0.0] * self._node.setup.players
-        return list(hand_returns(position))
+        """Each player's return: 0 until the end, then as in `hand_returns`.
+
+        In a whole-match game, as in [`match_returns`][scopa.adapters.match_returns]: 0
+        for everyone in a match that reached `max_hands` without a winner.
+        """
+        node = self._node
+        if node.match is not None:
+            return list(match_returns(node.match, node.setup.match_reward))
+        if node.position is None or not node.position.is_terminal:
+            return [0.0] * node.setup.players
+        return list(hand_returns(node.position))
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
@@ -480,27 +691,34 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
         The sampler's draws seed a `random.Random`. The cards the player has not seen are
         dealt again uniformly ([`PlayerView.resample`][scopa.PlayerView.resample]), and the
-        new state is built by replaying a deal and the plays of the hand, so its history is
-        complete. Under rules where a play reveals something about a hand
-        (`must_play_capturing_card_if_any`, `ace_first_lead_forbidden`), draws whose plays
-        would be illegal are rejected; after 1000 rejections the state is built from the
-        drawn position without a history.
+        new state is built by replaying the earlier hands of a match as they were, then a
+        deal and the plays of the hand, so its history is complete. Under rules where a
+        play reveals something about a hand (`must_play_capturing_card_if_any`,
+        `ace_first_lead_forbidden`), draws whose plays would be illegal are rejected; after
+        1000 rejections the state is built from the drawn position without a history.
         """
         high = int(probability_sampler() * (1 << 53))
         low = int(probability_sampler() * (1 << 53))
         rng = random.Random(high << 53 | low)
         node = self._node
+        history = self.history()
+        plays = 0 if node.position is None else len(node.position.history)
+        earlier = history[: max(0, len(history) - len(node.dealt) - plays)]
         if node.position is None:
-            return self._replay(self._redeal_unseen(player_id, rng), ())
+            return self._replay(earlier, self._redeal_unseen(player_id, rng), ())
         seen = view(node.position, player_id)
         world = seen.resample(rng)
         for _ in range(_RESAMPLE_ATTEMPTS):
             try:
-                return self._replay(_deck_order(world), world.history)
+                return self._replay(earlier, _deck_order(world), world.history)
             except IllegalMoveError:
                 world = seen.resample(rng)
+        order = _deck_order(world)
+        match = node.match
+        if match is not None:
+            match = attrs.evolve(match, state=world, deck=Deck(DECK[i] for i in order))
         fallback = ScopaState(self.get_game())
-        fallback._node = _Node(node.setup, (), world)
+        fallback._node = _Node(node.setup, order, world, match)
         return fallback
 
     def _redeal_unseen(self, player: int, rng: random.Random) -> tuple[int, ...]:
@@ -509,13 +727,14 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         A draw is kept with a probability in proportion to the accepted first tables that
         can follow it, so that the draws follow the game's own chance distribution.
         """
-        setup = self._node.setup
-        dealt = list(self._node.dealt)
-        hidden = [i for i in range(len(dealt)) if not _sees(setup, player, i)]
+        node = self._node
+        setup = node.setup
+        dealt = list(node.dealt)
+        hidden = [i for i in range(len(dealt)) if not _sees(node, player, i)]
         seen = {dealt[i] for i in range(len(dealt))} - {dealt[i] for i in hidden}
-        unseen = [card for card in range(40) if card not in seen]
+        unseen = [card for card in setup.in_play if card not in seen]
         left = max(0, setup.table_end - max(len(dealt), setup.first_deal))
-        tables = math.comb(40 - len(dealt), left)  # the most tables any draw allows
+        tables = math.comb(len(setup.in_play) - len(dealt), left)  # the most any draw allows
         while True:
             rng.shuffle(unseen)
             for i, card in zip(hidden, unseen, strict=False):
@@ -523,8 +742,13 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             if rng.random() * tables < _deal_weight(setup, tuple(dealt)):
                 return tuple(dealt)
 
-    def _replay(self, order: tuple[int, ...], plays: tuple[tuple[int, Any], ...]) -> ScopaState:
+    def _replay(
+        self, earlier: list[int], order: tuple[int, ...], plays: tuple[tuple[int, Any], ...]
+    ) -> ScopaState:
+        """A new state after the actions `earlier`, the deal `order` and the `plays`."""
         state: ScopaState = self.get_game().new_initial_state()
+        for action in earlier:
+            state.apply_action(action)
         for card in order:
             state.apply_action(card)
         for _, move in plays:
@@ -538,16 +762,28 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         node = self._node
         if node.position is not None:
-            return node.position.to_text()
-        return f"dealing: {format_cards(DECK[i] for i in node.dealt)}"
+            text = node.position.to_text()
+        else:
+            text = f"dealing: {format_cards(DECK[i] for i in node.dealt)}"
+        return text if node.setup.max_hands == 0 else f"{_match_text(node)}\n{text}"
 
 
-def _sees(setup: _Setup, player: int, position: int) -> bool:
-    """Whether `player` sees the card dealt at `position` of a deal."""
+def _sees(node: _Node, player: int, position: int) -> bool:
+    """Whether `player` sees the card dealt at `position` of the deal of `node`'s hand."""
+    setup = node.setup
     if position >= setup.first_deal:
-        return position < setup.first_deal + setup.rules.table_size
+        return position < setup.table_end
     size = setup.rules.hand_size
-    return (setup.dealer + 1 + position // size) % setup.players == player
+    return (node.dealer + 1 + position // size) % setup.players == player
+
+
+def _match_text(node: _Node) -> str:
+    """The match of a node in a line: the hand's number and each side's total."""
+    match = node.match
+    if match is None:
+        return "match hand 1 totals " + "/".join("0" * node.setup.rules.number_of_sides)
+    number = match.hand_number + (node.position is None)
+    return f"match hand {number} totals {'/'.join(map(str, match.totals))}"
 
 
 def _deck_order(world: GameState) -> tuple[int, ...]:
@@ -572,7 +808,7 @@ def _deck_order(world: GameState) -> tuple[int, ...]:
             hands.extend(i for i in range(40) if dealt[r][player] >> i & 1)
     stock = [card.index for card in world.stock]
     used = set(hands) | set(stock)
-    table = [i for i in range(40) if i not in used]
+    table = [card.index for card in cards_of(rules.in_play_mask) if card.index not in used]
     return (*hands[:per_deal], *table, *hands[per_deal:], *stock)
 
 
@@ -581,48 +817,71 @@ class ScopaObserver:
 
     Args:
         rules: the rules of the game.
-        perfect_recall: whether to include the plays of the hand (information states).
+        perfect_recall: whether to include the plays of the hand (information states), and
+            in a whole match those of the earlier hands (in its strings).
         private: whether to include the observing player's own cards.
-        move_facts: whether the tensor ends with the player's move facts.
+        whole_match: whether the game is a whole match: its tensors end with each side's
+            match total, its strings begin with the hand's number and the totals.
+        move_facts: whether the tensors end with the player's move facts (after the
+            totals of a match).
     """
 
     def __init__(
-        self, rules: Rules, *, perfect_recall: bool, private: bool, move_facts: bool = False
+        self,
+        rules: Rules,
+        *,
+        perfect_recall: bool,
+        private: bool,
+        whole_match: bool = False,
+        move_facts: bool = False,
     ) -> None:
         self.perfect_recall = perfect_recall
         self.private = private
+        self.whole_match = whole_match
         self.move_facts = move_facts
         self.layout = InformationStateLayout.for_rules(rules)
         size = self.layout.size if perfect_recall else self.layout.observation.size
+        if whole_match:
+            size += rules.number_of_sides
         facts = 40 * FACT_CHOICES * MOVE_FACTS if move_facts else 0
         self.tensor: npt.NDArray[np.float32] = np.zeros(size + facts, np.float32)
-        self._seen = self.tensor[:size]
         name = "info_state" if perfect_recall else "observation"
-        self.dict: dict[str, npt.NDArray[np.float32]] = {name: self._seen}
+        self.dict: dict[str, npt.NDArray[np.float32]] = {name: self.tensor[:size]}
         if move_facts:
             self.dict["move_facts"] = self.tensor[size:]
 
     def set_from(self, state: ScopaState, player: int) -> None:
         """Write the observation (or information state) of `state` by `player` into `tensor`."""
-        tensor = self.tensor
         node = state._node
+        hand_size = self.layout.size if self.perfect_recall else self.layout.observation.size
+        self._set_hand(node, player, self.tensor[:hand_size])
+        if self.whole_match:
+            match = node.match
+            totals = self.dict["info_state" if self.perfect_recall else "observation"][hand_size:]
+            totals[:] = 0.0 if match is None else match_totals_seen(match, player)
+        if self.move_facts:
+            facts = self.dict["move_facts"]
+            if node.position is None or not self.private:
+                facts[:] = 0.0
+            else:
+                facts[:] = legal_move_facts(view(node.position, player))
+
+    def _set_hand(self, node: _Node, player: int, tensor: npt.NDArray[np.float32]) -> None:
+        """Write what `player` sees of the hand of `node` into `tensor`."""
         layout = self.layout.observation
         if node.position is not None:
             seen = view(node.position, player)
             if self.perfect_recall:
-                self._seen[:] = information_state(seen)
+                tensor[:] = information_state(seen)
             else:
-                observation_array(seen, out=self._seen)
+                observation_array(seen, out=tensor)
             if not self.private:
                 tensor[layout.hand] = 0.0
-            if self.move_facts:
-                facts = self.dict["move_facts"]
-                facts[:] = legal_move_facts(seen) if self.private else 0.0
             return
         tensor.fill(0.0)
         setup = node.setup
         for i, card in enumerate(node.dealt):
-            if _sees(setup, player, i):
+            if _sees(node, player, i):
                 if i >= setup.first_deal:
                     tensor[layout.table.start + card] = 1.0
                 elif self.private:
@@ -631,15 +890,26 @@ class ScopaObserver:
     def string_from(self, state: ScopaState, player: int) -> str:
         """The observation (or information state) of `state` by `player`, as text."""
         node = state._node
+        text = self._hand_string(node, player)
+        if not self.whole_match:
+            return text
+        text = f"{_match_text(node)} {text}"
+        if self.perfect_recall and node.match is not None:
+            hands = (" ".join(f"{p}:{m}" for p, m in hand.history) for hand in node.match.hands)
+            text += " hands " + ("|".join(hands) or "-")
+        return text
+
+    def _hand_string(self, node: _Node, player: int) -> str:
+        """What `player` sees of the hand of `node`, as text."""
         if node.position is not None:
             return _view_text(view(node.position, player), self.private, self.perfect_recall)
         setup = node.setup
         hand: list[Card] = []
         table: list[Card] = []
         for i, card in enumerate(node.dealt):
-            if _sees(setup, player, i):
+            if _sees(node, player, i):
                 (table if i >= setup.first_deal else hand).append(DECK[card])
-        parts = [f"p{player}", f"dealing {len(node.dealt)}/40"]
+        parts = [f"p{player}", f"dealing {len(node.dealt)}/{len(setup.in_play)}"]
         if self.private:
             parts.append(f"hand {format_cards(sorted(hand))}")
         parts.append(f"table {format_cards(sorted(table))}")

@@ -26,6 +26,9 @@ minus the best other side's). The observation vector then ends with each side's 
 total divided by the target, the agent's side first
 ([`match_totals_seen`][scopa.adapters.match_totals_seen]).
 
+With `render_mode="human"` the environment prints the board at each reset and step, as
+PettingZoo's classic environments do; with `"ansi"`, `render()` returns it as text.
+
 Examples:
     >>> from scopa.adapters.pettingzoo import ScopaEnv
     >>> env = ScopaEnv("scopa-4")
@@ -69,8 +72,9 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
     Args:
         variant: a preset name (see [`variant_names`][scopa.variant_names]) or `Rules`.
         dealer: the player who deals each hand.
-        render_mode: `None`, or `"ansi"` for [`render`][scopa.adapters.pettingzoo.ScopaEnv.render]
-            to return the position as text.
+        render_mode: `None`; `"human"` to print the board at each reset and step (and at
+            each [`render`][scopa.adapters.pettingzoo.ScopaEnv.render]); or `"ansi"` for
+            `render` to return it as text.
         encoding: how actions are numbered (see
             [`ActionEncoding`][scopa.encoding.ActionEncoding]); the flat encoding is not for
             rules with captures to fifteen, declarations or claims.
@@ -90,7 +94,7 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "scopa_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -101,7 +105,7 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
     dealer: int
     """The player who deals."""
     render_mode: str | None
-    """`None` or `"ansi"`."""
+    """`None`, `"human"` or `"ansi"`."""
     encoding: ActionEncoding
     """How actions are numbered."""
     episode: Episode
@@ -142,7 +146,7 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         check_number(dealer, players, "dealer", InvalidArgumentError)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidArgumentError(
-                f"render_mode must be None or 'ansi', not {quote(render_mode)}"
+                f"render_mode must be None, 'human' or 'ansi', not {quote(render_mode)}"
             )
         self.dealer = dealer
         self.render_mode = render_mode
@@ -191,6 +195,8 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         player = self._state.current_player
         assert player is not None
         self.agent_selection = self.possible_agents[player]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation: its view and its action mask (fresh arrays)."""
@@ -238,12 +244,22 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
             player = (self._index[agent] + 1) % self.rules.players
         assert player is not None  # a match that goes on deals its next hand at once
         self.agent_selection = self.possible_agents[player]
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The position as text with `render_mode="ansi"`; nothing otherwise."""
-        if self.render_mode != "ansi" or self._state is None:
+        """Show the board, as `render_mode` says: print it (`"human"`) or return it (`"ansi"`).
+
+        The board is [`state_text`][scopa.board.state_text] of the hand, every hand face
+        up; in a match episode, [`match_text`][scopa.board.match_text] of the match. Before
+        the first reset, and without a render mode, there is nothing to show.
+        """
+        if self.render_mode is None or self._state is None:
             return None
-        return str(self._state)
+        if self.render_mode == "ansi":
+            return self._board()
+        print(self._board())
+        return None
 
     def close(self) -> None:
         """Release nothing: the environment holds no outside resources."""

@@ -15,7 +15,8 @@ import numpy as np
 
 from scopa._checks import check_type, quote
 from scopa.batch import _tables
-from scopa.encoding import COMPACT_OPTIONS, ObservationLayout
+from scopa.cards import Rank, Suit
+from scopa.encoding import COMPACT_OPTIONS, FACT_CHOICES, MOVE_FACTS, ObservationLayout
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
 from scopa.rules import AceOnAce, CapturePriority, FirstTable, MisdealRule, Rules
 from scopa.scoring import (
@@ -147,6 +148,8 @@ _ONE_VALUE: Final[dict[str, object]] = {
     "first_table": FirstTable.NOTHING,
     "declarations": False,
     "claim_out": False,
+    "ranks": tuple(Rank),  # the engine deals the 40 cards
+    "suits": tuple(Suit),
 }
 _COMPONENTS: Final = (
     Scope,
@@ -447,6 +450,29 @@ class Env:
         taken = jnp.where(k < pairs, pair, summed)
         return jnp.where(k < 0, jnp.zeros(_CARDS, bool), taken)
 
+    def move_facts(self, state: State) -> tuple[Array, Array]:
+        """The legal moves of the player to move, by hand slot, and their move facts.
+
+        The slots are the first `FACT_CHOICES` legal ids of each card in the hand, cards in
+        index order: `hand_size * FACT_CHOICES` slots. Returns the compact id of each slot
+        (`int32`, -1 where no legal move is) and its
+        [`move_facts`][scopa.encoding.move_facts] (`float32[slots, MOVE_FACTS]`, zeros
+        where no legal move is), as the scalar function gives them for the same move.
+        """
+        to_move = jnp.maximum(state.current_player, 0)
+        hand = state._hands[to_move]
+        cards = jnp.nonzero(hand, size=self._hand_size, fill_value=0)[0].astype(jnp.int32)
+        cards = jnp.repeat(cards, FACT_CHOICES)
+        choices = jnp.tile(jnp.arange(FACT_CHOICES, dtype=jnp.int32), self._hand_size)
+        ids = cards * COMPACT_OPTIONS + choices
+        legal = state.legal_action_mask[ids] & (
+            jnp.arange(ids.shape[0]) // FACT_CHOICES < jnp.sum(hand)
+        )
+        taken = jax.vmap(self._taken, in_axes=(None, 0, 0))(state, cards, choices)
+        seen = hand | state._table | jnp.any(state._piles, axis=0)
+        facts = jax.vmap(_facts, in_axes=(None, None, 0, 0))(state._table, ~seen, cards, taken)
+        return jnp.where(legal, ids, -1), jnp.where(legal[:, None], facts, 0.0)
+
     def step(self, state: State, action: Array | int) -> State:
         """The state after the player to move plays the compact action id `action`.
 
@@ -590,6 +616,50 @@ class Env:
         for component in self.rules.scoring.components:
             points = points + _score(component, side_piles, side_scope)
         return points[players % sides].astype(jnp.float32)
+
+
+_SEVENS: Final = np.asarray(_RANK_OF == 7)
+_SIXES: Final = np.asarray(_RANK_OF == 6)
+_ACES: Final = np.asarray(_RANK_OF == 1)
+_DENARI: Final = np.arange(_CARDS) < 10
+
+
+def _facts(table: Array, unseen: Array, card: Array, taken: Array) -> Array:
+    """The move facts (float32[MOVE_FACTS]) of playing `card`, taking `taken` (bool[40])."""
+    bit = jnp.arange(_CARDS) == card
+    captures = jnp.any(taken)
+    won = jnp.where(captures, taken | bit, False)
+    left = jnp.where(captures, table & ~taken, table | bit)
+    total = jnp.sum(jnp.where(left, jnp.asarray(_RANK_OF), 0))
+    sweepable = (total > 0) & (total <= 10)
+    could_sweep = jnp.sum(unseen & (jnp.asarray(_RANK_OF) == total))
+    rank = card % 10 + 1
+
+    def count(cards: Array, of: Any = True) -> Array:
+        return jnp.sum(cards & of).astype(jnp.float32)
+
+    facts = [
+        jnp.asarray(1.0),
+        captures.astype(jnp.float32),
+        count(won) / 4,
+        count(won, _DENARI) / 2,
+        count(won, _SEVENS) / 2,
+        won[_SEVEN_OF_DENARI].astype(jnp.float32),
+        (captures & ~jnp.any(left)).astype(jnp.float32),
+        sweepable.astype(jnp.float32),
+        jnp.where(sweepable, could_sweep, 0).astype(jnp.float32) / 4,
+        count(left) / 10,
+        rank.astype(jnp.float32) / 10,
+        (card < 10).astype(jnp.float32),
+        (rank == 7).astype(jnp.float32),
+        (card == _SEVEN_OF_DENARI).astype(jnp.float32),
+        left[_SEVEN_OF_DENARI].astype(jnp.float32),
+        count(left, _SEVENS) / 4,
+        count(won, _SIXES) / 2,
+        count(won, _ACES) / 2,
+    ]
+    assert len(facts) == MOVE_FACTS
+    return jnp.stack(facts)
 
 
 def _sum_captures(by_rank: Array, *, fewest: bool) -> tuple[Array, Array]:
