@@ -23,8 +23,11 @@ from scopa.adapters.gymnasium import ENV_ID, ScopaGymEnv  # noqa: E402
 from scopa.agents import GreedyAgent, RandomAgent  # noqa: E402
 from scopa.encoding import (  # noqa: E402
     ACTION_COUNT,
+    COMPACT,
     FLAT,
+    MOVE_FACTS,
     legal_actions,
+    legal_move_facts,
     observation,
     observation_size,
 )
@@ -276,3 +279,66 @@ def test_bad_arguments() -> None:
         ScopaGymEnv("classic", opponent="greedy")  # type: ignore[arg-type]
     with pytest.raises(RuntimeError, match="reset"):
         _ = ScopaGymEnv("classic").position
+
+
+# --------------------------------------------------------------------------- move facts
+
+
+def present_slots(facts: Any) -> list[int]:
+    """The slots whose first fact says a move is there."""
+    return [slot for slot in range(120) if facts[MOVE_FACTS * slot] == 1.0]
+
+
+def slots_of_legal_ids(position: Any) -> list[int]:
+    """The slot of each legal compact id `64 c + k` with `k` below 3: `3 c + k`."""
+    return [3 * (a // 64) + a % 64 for a in legal_actions(position) if a % 64 < 3]
+
+
+@pytest.mark.parametrize(
+    ("variant", "episode", "encoding"),
+    [("classic", "hand", COMPACT), ("scopa-4", "match", COMPACT), ("scopa-3", "hand", FLAT)],
+)
+def test_check_env_with_move_facts(variant: str, episode: Any, encoding: Any) -> None:
+    env = gymnasium.make(
+        ENV_ID, variant=variant, episode=episode, encoding=encoding, move_facts=True
+    )
+    check_env(env.unwrapped)
+    env.close()
+
+
+@pytest.mark.parametrize(("variant", "seat"), [("classic", 1), ("scopa-4", 2), ("cirulla", 0)])
+def test_move_facts_are_those_of_the_learners_view(variant: str, seat: int) -> None:
+    env = ScopaGymEnv(variant, RandomAgent(), seat, move_facts=True)
+    assert env.observation_space["move_facts"].shape == (2160,)
+    assert env.observation_space["move_facts"].dtype == np.float32
+    rng = np.random.default_rng(seat)
+    for seed in range(2):
+        obs, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            assert env.observation_space.contains(obs)
+            facts = obs["move_facts"]
+            expected = np.array(legal_move_facts(view(env.position, seat)), dtype=np.float32)
+            assert np.array_equal(facts, expected)
+            assert present_slots(facts) == slots_of_legal_ids(env.position)
+            assert np.array_equal(env.action_masks(), obs["action_mask"] == 1)
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            obs, _, done, _, _ = env.step(action)
+        assert env.observation_space.contains(obs)
+        assert not obs["move_facts"].any()
+        assert not env.action_masks().any()
+
+
+def test_move_facts_are_off_by_default() -> None:
+    env = ScopaGymEnv("classic")
+    obs, _ = env.reset(seed=4)
+    assert sorted(obs) == ["action_mask", "observation"]
+    assert "move_facts" not in env.observation_space.spaces
+    assert env.move_facts is False
+
+
+def test_a_move_facts_option_that_is_not_a_bool_is_refused() -> None:
+    with pytest.raises(TypeError, match="move_facts must be a bool, not str"):
+        ScopaGymEnv("classic", move_facts="yes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="move_facts must be a bool, not int"):
+        gymnasium.make(ENV_ID, move_facts=1)

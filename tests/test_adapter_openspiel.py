@@ -24,9 +24,11 @@ from scopa.adapters.openspiel import (  # noqa: E402
 )
 from scopa.encoding import (  # noqa: E402
     ACTION_COUNT,
+    MOVE_FACTS,
     information_state,
     information_state_size,
     legal_actions,
+    legal_move_facts,
     observation,
 )
 from scopa.errors import IllegalMoveError, RulesError  # noqa: E402
@@ -509,3 +511,71 @@ def test_information_state_tensors_while_dealing_hold_only_the_seen_cards() -> N
     tensor = state.information_state_tensor(0)
     assert len(tensor) == 3124
     assert [i for i, v in enumerate(tensor) if v] == [0, 1, 2, 46, 47]
+
+
+# --------------------------------------------------------------------------- move facts
+
+
+@pytest.mark.parametrize(("variant", "encoding"), [("classic", "compact"), ("scopa-4", "flat")])
+def test_random_simulations_with_move_facts(variant: str, encoding: str) -> None:
+    game = load(variant, encoding=encoding, move_facts=True)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("variant", ["classic", "scopa-4", "cirulla"])
+def test_move_facts_end_both_tensors(variant: str) -> None:
+    plain = load(variant)
+    game = load(variant, move_facts=True)
+    assert game.observation_tensor_size() == plain.observation_tensor_size() + 2160
+    assert game.information_state_tensor_size() == plain.information_state_tensor_size() + 2160
+    state = after_deal(game, random.Random(15), plays=5)
+    twin = after_deal(plain, random.Random(15), plays=5)
+    position = state.position
+    assert position is not None
+    assert position == twin.position
+    for player in range(game.num_players()):
+        expected = legal_move_facts(view(position, player))
+        if player != position.current_player:
+            assert not any(expected)
+        for tensor, before in (
+            (state.observation_tensor(player), twin.observation_tensor(player)),
+            (state.information_state_tensor(player), twin.information_state_tensor(player)),
+        ):
+            assert tensor[: len(before)] == before
+            assert tensor[len(before) :] == pytest.approx(expected)
+    mover = position.current_player
+    assert mover is not None
+    facts = state.observation_tensor(mover)[plain.observation_tensor_size() :]
+    present = [slot for slot in range(120) if facts[MOVE_FACTS * slot] == 1.0]
+    ids = legal_actions(position)
+    assert present == [3 * (a // 64) + a % 64 for a in ids if a % 64 < 3]
+    assert str(pyspiel.load_game(str(game))) == str(game)
+
+
+def test_move_facts_are_zero_while_dealing_and_for_the_public_observer() -> None:
+    game = load("classic", move_facts=True)
+    state = game.new_initial_state()
+    for card in range(8):
+        state.apply_action(card)
+    assert not any(state.information_state_tensor(1)[-2160:])
+    deal(state, random.Random(3))
+    mover = state.current_player()
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    observer = game.make_py_observer(public)
+    observer.set_from(state, mover)
+    assert sorted(observer.dict) == ["move_facts", "observation"]
+    assert observer.dict["move_facts"].shape == (2160,)
+    assert not observer.dict["move_facts"].any()
+    private = game.make_py_observer()
+    private.set_from(state, mover)
+    assert private.dict["move_facts"].any()
+    assert np.shares_memory(private.dict["move_facts"], private.tensor)
+
+
+def test_a_move_facts_parameter_that_is_not_a_bool_is_refused() -> None:
+    with pytest.raises(pyspiel.SpielError, match="move_facts"):
+        load("classic", move_facts=1)
+    with pytest.raises(TypeError, match="move_facts must be a bool, not str"):
+        ScopaGame({"move_facts": "yes"})

@@ -16,7 +16,16 @@ from scopa import IllegalMoveError, InvalidArgumentError, find_variant, variant_
 from scopa.adapters import hand_returns
 from scopa.adapters.pettingzoo import ScopaEnv
 from scopa.board import match_text, state_text
-from scopa.encoding import ACTION_COUNT, FLAT, legal_actions, observation, observation_size
+from scopa.encoding import (
+    ACTION_COUNT,
+    COMPACT,
+    FLAT,
+    MOVE_FACTS,
+    legal_actions,
+    legal_move_facts,
+    observation,
+    observation_size,
+)
 
 # The API test warns about any observation that is not a bare array, as the classic
 # PettingZoo environments' dict of "observation" and "action_mask" is.
@@ -223,3 +232,50 @@ def test_bad_arguments() -> None:
         ScopaEnv("classic", render_mode="rgb_array")
     with pytest.raises(RuntimeError, match="reset"):
         _ = ScopaEnv("classic").position
+
+
+# --------------------------------------------------------------------------- move facts
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATIONS)
+@pytest.mark.parametrize(("variant", "encoding"), [("classic", COMPACT), ("scopa-4", FLAT)])
+def test_api_with_move_facts(variant: str, encoding: Any) -> None:
+    env = ScopaEnv(variant, encoding=encoding, move_facts=True)
+    api_test(env, num_cycles=50, verbose_progress=False)
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("classic", 1), ("scopa-4", 2), ("escoba", 3)])
+def test_move_facts_are_the_agents_and_zero_when_not_to_move(variant: str, seed: int) -> None:
+    env = ScopaEnv(variant, move_facts=True)
+    space = env.observation_space("player_0")
+    assert space["move_facts"].shape == (2160,)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter():
+        obs, _, terminated, _, _ = env.last()
+        if terminated:
+            assert not obs["move_facts"].any()
+            env.step(None)
+            continue
+        player = env.possible_agents.index(agent)
+        facts = obs["move_facts"]
+        expected = np.array(legal_move_facts(view(env.position, player)), dtype=np.float32)
+        assert np.array_equal(facts, expected)
+        # the first fact of a slot marks a move: slot 3 c + k for the compact id 64 c + k
+        present = [slot for slot in range(120) if facts[MOVE_FACTS * slot] == 1.0]
+        ids = legal_actions(env.position)
+        assert present == [3 * (a // 64) + a % 64 for a in ids if a % 64 < 3]
+        for other in env.agents:
+            if other != agent:
+                seen = env.observe(other)
+                assert space.contains(seen)
+                assert not seen["move_facts"].any()
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_move_facts_are_off_by_default_and_must_be_a_bool() -> None:
+    env = ScopaEnv("classic")
+    env.reset(seed=2)
+    assert sorted(env.observe("player_1")) == ["action_mask", "observation"]
+    with pytest.raises(TypeError, match="move_facts must be a bool, not NoneType"):
+        ScopaEnv("classic", move_facts=None)  # type: ignore[arg-type]

@@ -17,6 +17,18 @@ or an episode (the environments) is one hand by default, paid at its end as
 side's match totals ([`match_totals_seen`][scopa.adapters.match_totals_seen]). The
 helpers below need no framework.
 
+**Move facts.** Each adapter can add to its observations, as an option that is off by
+default, [`legal_move_facts`][scopa.encoding.legal_move_facts] of the observer's view: 2,160
+numbers that say what each legal move does (what it wins, whether it sweeps, what it
+leaves), so that a network need not first learn from the cards which move captures what.
+Gymnasium and PettingZoo take `move_facts=True` and add a `"move_facts"` entry to the
+observation dict; OpenSpiel takes the game parameter `move_facts=True` and appends them to
+its observation and information-state tensors. They are all 0 when the observer is not to
+move. The facts are laid out by compact id (the `k`-th legal move of the card of index `c`
+in slot `3 c + k`) under either encoding: under the flat one, a slot's move has the flat id
+[`action_of`][scopa.encoding.action_of] gives, not a fixed one. The vector environment of
+`scopa.adapters.gymnasium_batch` does not offer them.
+
 Examples:
     >>> from scopa import GameState, find_variant
     >>> state = GameState.new(find_variant("classic"), seed=5)

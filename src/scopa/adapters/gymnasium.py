@@ -23,6 +23,12 @@ opponent's random choices. An action that is not legal is replaced by default
 `gymnasium.utils.env_checker.check_env`, can play; with `illegal_action="raise"` it raises
 [`IllegalMoveError`][scopa.IllegalMoveError].
 
+With `move_facts=True`, observations add `"move_facts"`: a `float32` array of
+[`legal_move_facts`][scopa.encoding.legal_move_facts] of the learner's view, what each of
+its legal moves does, laid out by compact id (see [`scopa.adapters`][scopa.adapters]).
+`action_masks()` gives the mask of the learner's legal actions, for learners that ask the
+environment for it.
+
 Importing this module registers the environment as `"scopa/Scopa-v0"` for `gymnasium.make`.
 
 Examples:
@@ -45,9 +51,10 @@ from typing import Any, Literal
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
-from scopa._checks import check_number, quote
+from scopa._checks import check_number, check_type, quote
 from scopa.adapters import (
     Episode,
     MatchReward,
@@ -57,7 +64,7 @@ from scopa.adapters import (
     match_returns,
     rules_of,
 )
-from scopa.adapters._spaces import Observation, observation_space, observe
+from scopa.adapters._spaces import Observation, action_array, observation_space, observe
 from scopa.agents import Agent, GreedyAgent
 from scopa.encoding import COMPACT, ActionEncoding, action_count, legal_actions, move_of_action
 from scopa.errors import IllegalMoveError, InvalidArgumentError
@@ -94,13 +101,16 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
             dealer is then the first hand's).
         match_reward: how a match pays, `"win"` or `"stakes"` (see the module
             documentation).
+        move_facts: whether observations add `"move_facts"`: the learner's
+            [`legal_move_facts`][scopa.encoding.legal_move_facts] (see the module
+            documentation).
 
     Raises:
         ValueError: a seat or dealer that is not a player, an unknown render mode,
             illegal-action policy, episode or match reward, stakes for rules without
             them, or the flat encoding for rules it has no ids for.
         TypeError: an opponent without a `choose` method, an encoding that is not an
-            `ActionEncoding`.
+            `ActionEncoding`, a `move_facts` that is not a bool.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
@@ -119,6 +129,7 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         encoding: ActionEncoding = COMPACT,
         episode: Episode = "hand",
         match_reward: MatchReward = "win",
+        move_facts: bool = False,
     ) -> None:
         self.rules = rules_of(variant)
         """The rules of the hands."""
@@ -156,7 +167,12 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         """What an illegal action does: `"raise"` or `"random"`."""
-        self.observation_space = observation_space(self.rules, encoding, episode == "match")
+        check_type(move_facts, bool, "move_facts")
+        self.move_facts = move_facts
+        """Whether observations carry the learner's move facts."""
+        self.observation_space = observation_space(
+            self.rules, encoding, episode == "match", move_facts
+        )
         self.action_space = spaces.Discrete(actions)
         self._state: GameState | None = None
         self._match: Match | None = None
@@ -274,8 +290,18 @@ class ScopaGymEnv(_PositionHolder, gymnasium.Env[dict[str, Any], np.int64]):
                 break
             self._play(self.opponent.choose(view(state, player), self._rng))
 
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal actions, the observation's mask as booleans.
+
+        Learners that ask the environment for the mask, such as sb3-contrib's
+        MaskablePPO, find it here.
+        """
+        return action_array(self.position, self.learner_seat, self.encoding).astype(bool)
+
     def _observe(self) -> Observation:
-        return observe(self.position, self.learner_seat, self.encoding, self._match)
+        return observe(
+            self.position, self.learner_seat, self.encoding, self._match, self.move_facts
+        )
 
 
 if ENV_ID not in gymnasium.registry:

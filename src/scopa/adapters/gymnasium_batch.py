@@ -15,7 +15,9 @@ a dict of `"observation"` (`float32`, the learner's
 [observation vector][scopa.encoding.observation]) and `"action_mask"` (`int8`), actions
 that are compact [`scopa.encoding`][scopa.encoding] ids, and a reward of 0 until a hand ends,
 then [`hand_returns`][scopa.adapters.hand_returns] of the learner's seat. The arrays are
-NumPy arrays, as Gymnasium's vector environments return.
+NumPy arrays, as Gymnasium's vector environments return. It has no `move_facts` option:
+the [move facts][scopa.encoding.legal_move_facts] are computed move by move in Python, which
+would undo the speed of the batch.
 
 A hand that ends is dealt again on the next step (Gymnasium's `AutoresetMode.NEXT_STEP`):
 that step ignores the hand's action and returns the new hand's first observation, a reward

@@ -33,6 +33,7 @@ Game parameters (all optional):
 | `match_reward` | str | `"win"` | how a match pays: `"win"` or `"stakes"` (match only) |
 | `target` | int | 0 | the points that win a match; 0: the preset's (match only) |
 | `max_hands` | int | 0 | the most hands of a match; 0: four times the target (match only) |
+| `move_facts` | bool | False | the tensors end with the observer's move facts (see below) |
 
 The preset sets the number of players and every knob not listed. An enum knob is given
 by its value, such as `capture_priority="min-cards"` or `misdeal="none"`. The three bool
@@ -69,6 +70,15 @@ observation followed by one slot per play of the hand, in order
 dealt, a player sees only the cards dealt to them and to the table so far, and the slots
 of the plays are 0.
 
+With the game parameter `move_facts=True`, both tensors end (after a match's totals) with
+[`legal_move_facts`][scopa.encoding.legal_move_facts] of the observer's view (2,160 more
+values, all 0 when the observer is not to move, while dealing, and for an observer that
+does not see the player's own cards, since the facts show them); an observer's `dict`
+holds them apart as `"move_facts"`. They are a game parameter and not an observer
+parameter because OpenSpiel's learners read `observation_tensor` and
+`information_state_tensor`, which come from an observer made without parameters; a game
+parameter also travels with the game's string, so a game loaded from it observes the same.
+
 Examples:
     >>> import pyspiel
     >>> import scopa.adapters.openspiel
@@ -98,7 +108,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found]
 
-from scopa._checks import check_number, is_int, quote
+from scopa._checks import check_number, check_type, is_int, quote
 from scopa.adapters import (
     Episode,
     MatchReward,
@@ -112,11 +122,14 @@ from scopa.adapters import (
 from scopa.adapters._arrays import observation_array
 from scopa.cards import DECK, Card, Deck, format_cards
 from scopa.encoding import (
+    FACT_CHOICES,
+    MOVE_FACTS,
     ActionEncoding,
     InformationStateLayout,
     action_of,
     information_state,
     legal_actions,
+    legal_move_facts,
     move_of_action,
 )
 from scopa.errors import IllegalMoveError, InvalidArgumentError, ScopaError
@@ -154,6 +167,7 @@ PARAMETERS: dict[str, str | int | bool] = {
     "match_reward": "win",
     "target": 0,
     "max_hands": 0,
+    "move_facts": False,
 }
 """The game parameters and their defaults."""
 
@@ -470,6 +484,8 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
                 f"encoding must be one of {', '.join(encodings)}, not {quote(merged['encoding'])}"
             )
         episode, reward, max_hands = _match_setup(merged, rules)
+        move_facts = merged["move_facts"]
+        check_type(move_facts, bool, "move_facts")
         two_sides = rules.number_of_sides == 2
         bound = _utility_bound(rules, episode, reward)
         info = pyspiel.GameInfo(
@@ -485,6 +501,7 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         game_type = _game_type(utility.ZERO_SUM if two_sides else utility.GENERAL_SUM)
         super().__init__(game_type, info, merged)
         self._setup = _Setup(rules, dealer, encoding, reward, max_hands)
+        self._move_facts = move_facts
 
     @property
     def rules(self) -> Rules:
@@ -532,6 +549,7 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
             perfect_recall=bool(iig_obs_type.perfect_recall),
             private=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
             whole_match=self.max_hands is not None,
+            move_facts=self._move_facts,
         )
 
 
@@ -804,20 +822,33 @@ class ScopaObserver:
         private: whether to include the observing player's own cards.
         whole_match: whether the game is a whole match: its tensors end with each side's
             match total, its strings begin with the hand's number and the totals.
+        move_facts: whether the tensors end with the player's move facts (after the
+            totals of a match).
     """
 
     def __init__(
-        self, rules: Rules, *, perfect_recall: bool, private: bool, whole_match: bool = False
+        self,
+        rules: Rules,
+        *,
+        perfect_recall: bool,
+        private: bool,
+        whole_match: bool = False,
+        move_facts: bool = False,
     ) -> None:
         self.perfect_recall = perfect_recall
         self.private = private
         self.whole_match = whole_match
+        self.move_facts = move_facts
         self.layout = InformationStateLayout.for_rules(rules)
         size = self.layout.size if perfect_recall else self.layout.observation.size
-        sides = rules.number_of_sides if whole_match else 0
-        self.tensor: npt.NDArray[np.float32] = np.zeros(size + sides, np.float32)
+        if whole_match:
+            size += rules.number_of_sides
+        facts = 40 * FACT_CHOICES * MOVE_FACTS if move_facts else 0
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size + facts, np.float32)
         name = "info_state" if perfect_recall else "observation"
-        self.dict: dict[str, npt.NDArray[np.float32]] = {name: self.tensor}
+        self.dict: dict[str, npt.NDArray[np.float32]] = {name: self.tensor[:size]}
+        if move_facts:
+            self.dict["move_facts"] = self.tensor[size:]
 
     def set_from(self, state: ScopaState, player: int) -> None:
         """Write the observation (or information state) of `state` by `player` into `tensor`."""
@@ -826,8 +857,14 @@ class ScopaObserver:
         self._set_hand(node, player, self.tensor[:hand_size])
         if self.whole_match:
             match = node.match
-            totals = self.tensor[hand_size:]
+            totals = self.dict["info_state" if self.perfect_recall else "observation"][hand_size:]
             totals[:] = 0.0 if match is None else match_totals_seen(match, player)
+        if self.move_facts:
+            facts = self.dict["move_facts"]
+            if node.position is None or not self.private:
+                facts[:] = 0.0
+            else:
+                facts[:] = legal_move_facts(view(node.position, player))
 
     def _set_hand(self, node: _Node, player: int, tensor: npt.NDArray[np.float32]) -> None:
         """Write what `player` sees of the hand of `node` into `tensor`."""

@@ -9,6 +9,10 @@ Agents are `player_0`, `player_1`… (the player numbers of [`GameState`][scopa.
 - `"action_mask"`: an `int8` array of length
   [`ACTION_COUNT`][scopa.encoding.ACTION_COUNT], 1 for the agent's legal actions (all 0
   when it is not the agent's turn).
+- `"move_facts"`, with `move_facts=True`: a `float32` array of
+  [`legal_move_facts`][scopa.encoding.legal_move_facts] of the agent's view, what each of
+  its legal moves does, laid out by compact id (all 0 when it is not the agent's turn;
+  see [`scopa.adapters`][scopa.adapters]).
 
 Actions are the ids of [`scopa.encoding`][scopa.encoding]. Rewards are 0 until the hand
 ends, then each agent gets [`hand_returns`][scopa.adapters.hand_returns] (its side's points
@@ -42,7 +46,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from scopa._checks import check_number, quote
+from scopa._checks import check_number, check_type, quote
 from scopa.adapters import (
     Episode,
     MatchReward,
@@ -78,12 +82,15 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
             dealer is then the first hand's).
         match_reward: how a match pays, `"win"` or `"stakes"` (see the module
             documentation).
+        move_facts: whether observations add `"move_facts"` (see the module
+            documentation).
 
     Raises:
         ValueError: an unknown render mode, episode or match reward, stakes for rules
             without them, a dealer who is not a player, or the flat encoding for rules it
             has no ids for.
-        TypeError: an encoding that is not an `ActionEncoding`.
+        TypeError: an encoding that is not an `ActionEncoding`, a `move_facts` that is
+            not a bool.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -105,6 +112,8 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
     """`"hand"` or `"match"`."""
     match_reward: MatchReward
     """How a match pays: `"win"` or `"stakes"`."""
+    move_facts: bool
+    """Whether observations carry the agent's move facts."""
     possible_agents: list[str]
     agents: list[str]
     observation_spaces: dict[str, spaces.Dict]
@@ -124,6 +133,7 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         encoding: ActionEncoding = COMPACT,
         episode: Episode = "hand",
         match_reward: MatchReward = "win",
+        move_facts: bool = False,
     ) -> None:
         super().__init__()
         self.rules = rules_of(variant)
@@ -142,7 +152,9 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.agents = []
-        space = observation_space(self.rules, encoding, episode == "match")
+        check_type(move_facts, bool, "move_facts")
+        self.move_facts = move_facts
+        space = observation_space(self.rules, encoding, episode == "match", move_facts)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._index = {agent: p for p, agent in enumerate(self.possible_agents)}
@@ -188,7 +200,8 @@ class ScopaEnv(_PositionHolder, AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation: its view and its action mask (fresh arrays)."""
-        return observe(self.position, self._index[agent], self.encoding, self._match)
+        player = self._index[agent]
+        return observe(self.position, player, self.encoding, self._match, self.move_facts)
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Play the selected agent's action (`None` for an agent whose episode is over).
