@@ -29,6 +29,7 @@ from scopa import (
     ScoringRules,
     find_variant,
 )
+from scopa.masks import cards_of
 from tests.strategies import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,7 +134,7 @@ def position(
         table=on_table,
         stock=dealt,
         dealer=dealer,
-        piles=piles_of(piles, *held, on_table, dealt),
+        piles=piles_of(piles, *held, on_table, dealt, rest_of(cards_of(rules.in_play_mask))),
         scope=scope,
         last_capturer=last_capturer,
     )
