@@ -35,6 +35,7 @@ import scopa.adapters.openspiel
 from scopa import view
 from scopa.agents import Agent, FlatMonteCarloAgent, GreedyAgent, RandomAgent
 from scopa.encoding import action_of
+from scopa.policy import PolicyAgent
 from scopa.search import AlphaBetaAgent, ISMCTSAgent
 
 matplotlib.use("Agg")
@@ -48,6 +49,7 @@ AGENTS: list[tuple[str, Agent]] = [
     ("FlatMonteCarloAgent(iterations=20)", FlatMonteCarloAgent(iterations=20)),
     ("AlphaBetaAgent(iterations=8)", AlphaBetaAgent(iterations=8)),
     ("ISMCTSAgent(iterations=200)", ISMCTSAgent(iterations=200)),
+    ("PolicyAgent() (trained on classic)", PolicyAgent()),
 ]
 """The agents measured, each with its label."""
 
