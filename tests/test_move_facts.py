@@ -5,14 +5,16 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from scopa import GameState, Move, find_variant, view
+from scopa import Card, GameState, IllegalMoveError, Move, find_variant, view
 from scopa.encoding import (
     COMPACT,
     FACT_CHOICES,
     MOVE_FACTS,
     action_of,
+    legal_actions,
     legal_move_facts,
     move_facts,
+    move_of_action,
 )
 from tests.helpers import position
 from tests.strategies import states
@@ -144,16 +146,30 @@ def test_every_legal_move_in_its_compact_slot(state: GameState) -> None:
         return
     seen = view(state)
     values = legal_move_facts(seen)
-    for move in seen.legal_moves():
-        action = action_of(seen, move, COMPACT)
-        card, k = divmod(action, 64)
+    for move in seen.legal_moves():  # a card's choices past the 64th have facts, and no slot
         facts = move_facts(seen, move)
         assert len(facts) == MOVE_FACTS
         assert facts[0] == 1.0
         assert all(facts[i] in (0.0, 1.0) for i in (1, 5, 6, 7, 11, 12, 13, 14))
         assert min(facts) >= 0.0
+    for action in legal_actions(seen, COMPACT):
+        card, k = divmod(action, 64)
         if k < FACT_CHOICES:
-            assert values[slot(card, k)] == facts
+            assert values[slot(card, k)] == move_facts(seen, move_of_action(seen, action))
+
+
+def test_a_card_with_more_than_64_choices() -> None:
+    # escoba: 2C takes any cards of the table adding up to 13; past its 64th choice a move
+    # has facts but no compact id, and no slot
+    rules = find_variant("escoba")
+    state = position(rules, ["2C 9S", "8D 9D"], "1-5D 1-6B 1S", stock="", piles=["", "*"])
+    seen = view(state)
+    moves = [m for m in seen.legal_moves() if m.card == Card.parse("2C")]
+    assert len(moves) > 64
+    last = moves[-1]
+    assert move_facts(seen, last)[:2] == [1.0, 1.0]
+    with pytest.raises(IllegalMoveError, match="no compact id"):
+        action_of(seen, last)
 
 
 def test_bad_arguments() -> None:
