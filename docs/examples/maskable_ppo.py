@@ -108,10 +108,16 @@ Curve = list[tuple[int, float, float, float, float]]
 def train(args: argparse.Namespace) -> tuple[MaskablePPO, Curve]:
     """Train for `args.minutes` of CPU time, measuring against random as it goes."""
     env = DummyVecEnv([functools.partial(make_env, n % 2) for n in range(args.envs)])
+    deadline = Deadline(args.minutes * 60)
+
+    def learning_rate(_: float) -> float:  # falls linearly to 0 over the CPU budget
+        spent = deadline.spent + time.process_time() - deadline.since
+        return args.learning_rate * max(0.0, 1.0 - spent / deadline.seconds)
+
     model = MaskablePPO(
         "MultiInputPolicy",
         env,
-        learning_rate=args.learning_rate,
+        learning_rate=learning_rate,
         n_steps=args.n_steps,
         batch_size=args.batch_size,
         n_epochs=args.epochs,
@@ -119,7 +125,6 @@ def train(args: argparse.Namespace) -> tuple[MaskablePPO, Curve]:
         ent_coef=args.ent_coef,
         seed=args.seed,
     )
-    deadline = Deadline(args.minutes * 60)
     curve: Curve = []
     while True:
         point = measure(PolicyAgent(model), RandomAgent(), args.deals)
