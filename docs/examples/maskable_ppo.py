@@ -78,11 +78,15 @@ class Deadline(BaseCallback):
         self.spent = 0.0
         self.since = 0.0
 
+    def used(self) -> float:
+        """The CPU seconds spent learning so far (within a `learn` call, up to now)."""
+        return self.spent + time.process_time() - self.since
+
     def _on_training_start(self) -> None:
         self.since = time.process_time()
 
     def _on_step(self) -> bool:
-        return self.spent + time.process_time() - self.since < self.seconds
+        return self.used() < self.seconds
 
     def _on_training_end(self) -> None:
         self.spent += time.process_time() - self.since
@@ -111,8 +115,7 @@ def train(args: argparse.Namespace) -> tuple[MaskablePPO, Curve]:
     deadline = Deadline(args.minutes * 60)
 
     def learning_rate(_: float) -> float:  # falls linearly to 0 over the CPU budget
-        spent = deadline.spent + time.process_time() - deadline.since
-        return args.learning_rate * max(0.0, 1.0 - spent / deadline.seconds)
+        return args.learning_rate * max(0.0, 1.0 - deadline.used() / deadline.seconds)
 
     model = MaskablePPO(
         "MultiInputPolicy",
