@@ -113,9 +113,10 @@ def train(args: argparse.Namespace) -> tuple[MaskablePPO, Curve]:
     """Train for `args.minutes` of CPU time, measuring against random as it goes."""
     env = DummyVecEnv([functools.partial(make_env, n % 2) for n in range(args.envs)])
     deadline = Deadline(args.minutes * 60)
+    rate: float = args.learning_rate
 
     def learning_rate(_: float) -> float:  # falls linearly to 0 over the CPU budget
-        return args.learning_rate * max(0.0, 1.0 - deadline.used() / deadline.seconds)
+        return rate * max(0.0, 1.0 - deadline.used() / deadline.seconds)
 
     model = MaskablePPO(
         "MultiInputPolicy",
