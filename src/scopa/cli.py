@@ -66,7 +66,7 @@ from scopa.records import read_record, write_record
 from scopa.rules import Rules, find_variant, variant_aliases, variant_names
 from scopa.stakes import AbandonReason, BrilliEconomy
 from scopa.state import GameState, view
-from scopa.tournament import MAX_DEALS, tournament
+from scopa.tournament import MAX_DEALS, TournamentResult, tournament
 
 __all__ = ["AGENTS", "Reader", "main"]
 
@@ -1034,15 +1034,7 @@ def _simulate(args: argparse.Namespace, io_: _Io) -> int:
     }
     try:
         if args.workers > 1:
-            others = set(multiprocessing.active_children())
-            pool = ProcessPoolExecutor(max_workers=args.workers, initializer=_ignore_interrupt)
-            try:
-                result = tournament(rules, agents, executor=pool, **settings)
-            except BaseException:  # Ctrl-C above all: stop now, not after the queued deals
-                with _interrupts_held():
-                    _stop_pool(pool, others)
-                raise
-            pool.shutdown()
+            result = _tournament_on_pool(rules, agents, args.workers, settings)
         else:
             result = tournament(rules, agents, **settings)
     finally:
@@ -1057,31 +1049,76 @@ def _simulate(args: argparse.Namespace, io_: _Io) -> int:
     return 0
 
 
+def _tournament_on_pool(
+    rules: Rules, agents: list[Agent], workers: int, settings: dict[str, Any]
+) -> TournamentResult:
+    """The tournament on a pool of worker processes, which Ctrl-C stops at once.
+
+    Ctrl-C never raises while the pool is in use: an interrupt inside the waiting of
+    `concurrent.futures` can leave one of its locks held, and the command hung at exit.
+    It ends the workers instead, which fails the chunks they hold, and the command stops
+    where nothing is held: when the tournament gives up on the failed chunks, or at the
+    next chunk's progress when the interrupt came before the workers started. A second
+    Ctrl-C does the same again.
+    """
+    others = set(multiprocessing.active_children())
+    interrupted = threading.Event()
+
+    def pool_workers() -> list[multiprocessing.process.BaseProcess]:
+        return [child for child in multiprocessing.active_children() if child not in others]
+
+    def interrupt(signum: int, frame: object) -> None:
+        interrupted.set()
+        for worker in pool_workers():
+            worker.terminate()
+
+    progress = settings["progress"]
+
+    def progress_or_stop(done: int, total: int) -> None:
+        if interrupted.is_set():
+            raise KeyboardInterrupt
+        progress(done, total)
+
+    with _interrupt_handler(interrupt):
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt)
+        try:
+            result = tournament(
+                rules, agents, executor=pool, **{**settings, "progress": progress_or_stop}
+            )
+        except BaseException:
+            _stop_pool(pool, pool_workers())
+            if interrupted.is_set():
+                raise KeyboardInterrupt from None  # not the failed chunks it caused
+            raise
+        pool.shutdown()
+    if interrupted.is_set():  # as the last chunks finished: stop, with no table
+        raise KeyboardInterrupt
+    return result
+
+
 def _ignore_interrupt() -> None:
     """Leave Ctrl-C to the main process, which stops the workers (run in each worker)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """Ignore Ctrl-C for a moment (in the main thread).
-
-    A second Ctrl-C then cannot cut short the stopping of the workers the first one began.
-    """
+def _interrupt_handler(handler: Callable[[int, Any], None]) -> Iterator[None]:
+    """Ctrl-C calls `handler` for a while (in the main thread; elsewhere it cannot come)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = signal.signal(signal.SIGINT, handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
 
 
-def _stop_pool(pool: ProcessPoolExecutor, others: set[multiprocessing.process.BaseProcess]) -> None:
-    """Drop the chunks waiting and end the pool's workers (the children not in `others`) now."""
+def _stop_pool(
+    pool: ProcessPoolExecutor, workers: list[multiprocessing.process.BaseProcess]
+) -> None:
+    """Drop the chunks waiting and end the pool's `workers` now."""
     pool.shutdown(wait=False, cancel_futures=True)
-    workers = [child for child in multiprocessing.active_children() if child not in others]
     for worker in workers:
         worker.terminate()
     for worker in workers:
