@@ -1056,13 +1056,14 @@ def _tournament_on_pool(
 
     Ctrl-C never raises while the pool is in use: an interrupt inside the waiting of
     `concurrent.futures` can leave one of its locks held, and the command hung at exit.
-    It ends the workers instead, which fails the chunks they hold, and the command stops
-    where nothing is held: when the tournament gives up on the failed chunks, or at the
-    next chunk's progress when the interrupt came before the workers started. A second
-    Ctrl-C does the same again.
+    It ends the workers instead, which breaks the pool: the pool fails the chunks it holds,
+    and the command stops when the tournament gives up on them, where nothing is held. An
+    interrupt that came before the workers started stops it at the next chunk's progress.
+    A second Ctrl-C does the same again.
     """
     others = set(multiprocessing.active_children())
     interrupted = threading.Event()
+    ended = threading.Event()  # the workers, by an interrupt
 
     def pool_workers() -> list[multiprocessing.process.BaseProcess]:
         return [child for child in multiprocessing.active_children() if child not in others]
@@ -1071,11 +1072,12 @@ def _tournament_on_pool(
         interrupted.set()
         for worker in pool_workers():
             worker.terminate()
+            ended.set()
 
     progress = settings["progress"]
 
     def progress_or_stop(done: int, total: int) -> None:
-        if interrupted.is_set():
+        if interrupted.is_set() and not ended.is_set():  # else the broken pool stops it
             raise KeyboardInterrupt
         progress(done, total)
 

@@ -28,7 +28,7 @@ import math
 import random
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from typing import Any
 
 import attrs
@@ -356,7 +356,8 @@ def _run(
     """Play the chunks in order, here or on `executor`, reporting progress as they finish.
 
     An executor holds at most `_IN_FLIGHT` chunks at a time, given a new one as each
-    finishes; on any exception (KeyboardInterrupt included) those not started are cancelled.
+    finishes; on any exception (KeyboardInterrupt included) those not started are cancelled,
+    but for a broken executor's, which fails them itself.
     """
     done = 0
     chunks: list[_Chunk] = []
@@ -381,9 +382,10 @@ def _run(
                     done += games
                     if progress is not None:
                         progress(done, total)
-    except BaseException:
-        for future in pending:
-            future.cancel()
+    except BaseException as error:
+        if not isinstance(error, BrokenExecutor):
+            for future in pending:
+                future.cancel()
         raise
     return [finished[place] for place in range(len(finished))]
 
