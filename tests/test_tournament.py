@@ -9,7 +9,13 @@ import subprocess
 import sys
 import threading
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import (
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
 from typing import Any
 
 import attrs
@@ -311,6 +317,26 @@ def test_an_interrupted_tournament_cancels_the_chunks_not_started() -> None:
         release.set()
     # the first chunk finished, and perhaps a second had started: the rest were cancelled
     assert 1 <= len(started) <= 2
+
+
+def test_a_broken_executor_fails_its_chunks_itself() -> None:
+    # a broken executor (a process pool whose worker died) fails its chunks itself; on
+    # Python 3.11 cancelling them as well raced with that, with a traceback from its thread
+    submitted: list[Future[Any]] = []
+
+    class Broken(Executor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            future: Future[Any] = Future()
+            if not submitted:
+                future.set_exception(BrokenExecutor("a worker died"))
+            submitted.append(future)
+            return future
+
+    agents: list[Agent] = [FunctionAgent(first_legal_move), RandomAgent()]
+    with pytest.raises(BrokenExecutor, match="a worker died"):
+        tournament(CLASSIC, agents, deals=5, chunk_size=1, executor=Broken())
+    assert len(submitted) == 5
+    assert not any(future.cancelled() for future in submitted)
 
 
 LAZY = """
