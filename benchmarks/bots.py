@@ -8,14 +8,16 @@
     python benchmarks/bots.py bounds [--deals N] [--ms 25] [--workers W]   # pure Python only
     python benchmarks/bots.py fit [--hands N] [--workers W]
     python benchmarks/bots.py policy [--deals N] [--ms 5,25] [--workers W]
+    python benchmarks/bots.py table [--deals N,N,N] [--ms 5,25,100] [--workers W]
+    python benchmarks/bots.py match [--deals N] [--ms 5] [--workers W]
 
 Strength figures are the margin per hand (points of the agent's side minus the other's)
 with a 95% confidence interval, over paired deals of classic 2-player Scopa. `strength`
-pits the search agents of `scopa.search`, on a budget of CPU time per move
-(`time.process_time`), against flat Monte Carlo search on the same budget and against
-the greedy agent, and measures the CPU time they take per move. It prints the build
-(`scopa.COMPILED`), since the figures depend on it: at the same CPU time, the compiled
-engine speeds up flat Monte Carlo's rollouts more than the tree search's iterations.
+pits ISMCTS, on a budget of `--ms` and of `--cheap-ms` CPU time per move
+(`time.process_time`), against `AlphaBetaAgent(iterations=64, depth=5)` (determinized
+alpha-beta, 64 deals searched 5 plays deep: the reference of open-source Scopa search),
+and on 25 ms against the greedy agent, and measures the CPU time each takes per move over
+all moves. It prints the build (`scopa.COMPILED`), since the figures depend on it.
 `bounds` plays ISMCTS against greedy three ways, on the same budget: fair, knowing the
 other hands (the stock's order still drawn at random: perfect inference), and knowing the
 whole deal. The last two are omniscient runs: they bound what inference, and information,
@@ -23,12 +25,18 @@ can add to the fair margin. They need the pure-Python build, where `PlayerView` 
 subclassed. `fit` fits the spreads of `scopa.search.expected_points` to the outcomes of
 self-played hands. `policy` plays the shipped `scopa.policy.PolicyAgent` against every
 other built-in agent, the search agents on each budget of `--ms` CPU time per move, and
-prints the CPU time each agent takes per move.
+prints the CPU time each agent takes per move. `table` plays every built-in agent against
+every other, the search agents on each budget of `--ms` (with as many paired deals as the
+matching entry of `--deals`), and prints one Markdown table per budget, with each agent's
+CPU time per move. `match` plays ISMCTS choosing by the chance of winning the match
+(`match_aware=True`) against the same search playing each hand for its margin, in `--deals`
+paired matches of classic and of tretre, and prints the share of matches each won.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import statistics
@@ -138,27 +146,29 @@ def cpu_per_move(agent: Agent, deals: int) -> tuple[float, float]:
 def strength(deals: int, ms: float, cheap_ms: float, workers: int) -> None:
     best = timed(ISMCTSAgent, ms, exploration=1.0)
     cheap = timed(ISMCTSAgent, cheap_ms, exploration=1.0)
-    flat = timed(FlatMonteCarloAgent, ms)
+    at_25 = timed(ISMCTSAgent, 25, exploration=1.0)
+    rival = AlphaBetaAgent(iterations=64, depth=5)
+    greedy = GreedyAgent()
     names = {
         id(best): f"ISMCTS {ms:g} ms",
         id(cheap): f"ISMCTS {cheap_ms:g} ms",
-        id(flat): f"flat MC {ms:g} ms",
+        id(at_25): "ISMCTS 25 ms",
+        id(rival): "alpha-beta 64x5",
+        id(greedy): "greedy",
     }
-    greedy = GreedyAgent()
-    names[id(greedy)] = "greedy"
     print(
         f"scopa {scopa.__version__} ({BUILD}), classic, {deals} paired deals a match, "
         "CPU time per move by time.process_time"
     )
     print()
     print("CPU time per move, measured over 10 hands against greedy (ms):")
-    for agent in (best, cheap, flat):
+    for agent in (best, cheap, at_25, rival):
         every, chosen = cpu_per_move(agent, 10)
         print(
             f"  {names[id(agent)]:16s} {every:6.1f} per move, {chosen:6.1f} per move with a choice"
         )
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for first, second in ((best, flat), (best, greedy), (cheap, flat)):
+        for first, second in ((best, rival), (cheap, rival), (at_25, greedy)):
             result, line = head_to_head(
                 pool, [first, second], [names[id(first)], names[id(second)]], deals
             )
@@ -222,6 +232,91 @@ def policy(deals: int, budgets: list[float], workers: int) -> None:
             names = ["policy", name]
             _, line = head_to_head(pool, [agent, opponent], names, deals, variant="tretre")
             print(f"tretre: {line}", flush=True)
+
+
+# ----------------------------------------------------------------------------- table
+
+
+def fixed_agents() -> list[tuple[str, Agent]]:
+    """The agents that take no budget: random, greedy and, with numpy, the trained policy."""
+    agents: list[tuple[str, Agent]] = [("random", RandomAgent()), ("greedy", GreedyAgent())]
+    try:
+        from scopa.policy import PolicyAgent  # numpy, the extra "policy"
+    except ImportError:
+        return agents
+    return [*agents, ("policy", PolicyAgent())]
+
+
+def search_agents(ms: float) -> list[tuple[str, Agent]]:
+    """The search agents on a budget of `ms` milliseconds of CPU time per move."""
+    return [
+        (f"flat MC {ms:g} ms", timed(FlatMonteCarloAgent, ms)),
+        (f"alpha-beta {ms:g} ms", timed(AlphaBetaAgent, ms)),
+        (f"ISMCTS {ms:g} ms", timed(ISMCTSAgent, ms, exploration=1.0)),
+    ]
+
+
+def table(deals: list[int], budgets: list[float], workers: int) -> None:
+    fixed = fixed_agents()
+    print(
+        f"scopa {scopa.__version__} ({BUILD}), classic; each cell: the row's margin per hand "
+        "against the column, 95% CI; CPU time per move by time.process_time over all moves"
+    )
+    played: dict[tuple[str, str], str] = {}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for ms, count in zip(budgets, deals, strict=True):
+            agents = fixed + search_agents(ms)
+            cpu = {name: cpu_per_move(agent, 4)[0] for name, agent in agents}
+            for (a, first), (b, second) in itertools.combinations(agents, 2):
+                if (a, b) in played:
+                    continue
+                result, _ = head_to_head(pool, [first, second], [a, b], count)
+                margin = result.agents[0].margin_per_hand
+                low, high = result.agents[0].margin_interval
+                played[a, b] = f"{margin:+.2f} ({low:+.2f}, {high:+.2f})"
+                played[b, a] = f"{0.0 - margin:+.2f} ({0.0 - high:+.2f}, {0.0 - low:+.2f})"
+            names = [name for name, _ in agents]
+            print()
+            print(f"Budget {ms:g} ms ({count} paired deals a pair):")
+            print()
+            print("| | " + " | ".join(names) + " | CPU per move |")
+            print("|---" * (len(names) + 2) + "|")
+            for row in names:
+                cells = [played.get((row, column), "") for column in names]
+                print(f"| {row} | " + " | ".join(cells) + f" | {cpu[row]:.2f} ms |", flush=True)
+
+
+# ----------------------------------------------------------------------------- match
+
+
+def match_play(matches: int, ms: float, workers: int) -> None:
+    aware = timed(ISMCTSAgent, ms, exploration=1.0, match_aware=True)
+    plain = timed(ISMCTSAgent, ms, exploration=1.0)
+    names = [f"ISMCTS {ms:g} ms, match-aware", f"ISMCTS {ms:g} ms"]
+    print(f"scopa {scopa.__version__} ({BUILD}), {matches} paired matches, {ms:g} ms a move")
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for variant in ("classic", "tretre"):
+            start = time.perf_counter()
+            result = tournament(
+                scopa.find_variant(variant),
+                [aware, plain],
+                deals=0,
+                matches=matches,
+                seed=1,
+                names=names,
+                executor=pool,
+                chunk_size=2,
+            )
+            stats = result.agents[0]
+            assert stats.match_win_rate is not None
+            assert stats.match_win_interval is not None
+            low, high = stats.match_win_interval
+            print(
+                f"{variant}: {names[0]} won {stats.match_win_rate:.1%} of {stats.matches} "
+                f"matches (95% CI {low:.1%} to {high:.1%}; "
+                f"{time.perf_counter() - start:.0f} s)",
+                flush=True,
+            )
 
 
 # ----------------------------------------------------------------------------- bounds
@@ -371,28 +466,46 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "what",
-        choices=["speed", "scaling", "greedy", "search", "strength", "bounds", "fit", "policy"],
+        choices=[
+            "speed",
+            "scaling",
+            "greedy",
+            "search",
+            "strength",
+            "bounds",
+            "fit",
+            "policy",
+            "table",
+            "match",
+        ],
     )
-    parser.add_argument("--deals", type=int, default=None, help="paired deals")
+    parser.add_argument("--deals", default=None, help="paired deals (table: one per budget)")
     parser.add_argument("--ms", default=None, help="search time per move (policy: a list)")
     parser.add_argument("--cheap-ms", type=float, default=5.0, help="the cheap setting's time")
     parser.add_argument("--iterations", type=int, default=None, help="search iterations per move")
     parser.add_argument("--hands", type=int, default=2000, help="self-played hands to fit")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
+    deals = int(args.deals) if args.deals and args.what != "table" else None
     if args.what == "speed":
         speed()
     elif args.what == "scaling":
-        scaling(args.deals or 2000)
+        scaling(deals or 2000)
     elif args.what == "greedy":
-        duel(GreedyAgent(), RandomAgent(), ["greedy", "random"], args.deals or 2000, args.workers)
+        duel(GreedyAgent(), RandomAgent(), ["greedy", "random"], deals or 2000, args.workers)
     elif args.what == "strength":
-        strength(args.deals or 1000, float(args.ms or 25), args.cheap_ms, args.workers)
+        strength(deals or 1000, float(args.ms or 25), args.cheap_ms, args.workers)
     elif args.what == "bounds":
-        bounds(args.deals or 300, float(args.ms or 25), args.workers)
+        bounds(deals or 300, float(args.ms or 25), args.workers)
     elif args.what == "policy":
         budgets = [float(ms) for ms in (args.ms or "5,25").split(",")]
-        policy(args.deals or 500, budgets, args.workers)
+        policy(deals or 500, budgets, args.workers)
+    elif args.what == "table":
+        budgets = [float(ms) for ms in (args.ms or "5,25,100").split(",")]
+        counts = [int(count) for count in (args.deals or "200,100,50").split(",")]
+        table(counts * len(budgets) if len(counts) == 1 else counts, budgets, args.workers)
+    elif args.what == "match":
+        match_play(deals or 300, float(args.ms or 5), args.workers)
     elif args.what == "fit":
         fit(args.hands, args.workers)
     else:
@@ -403,7 +516,7 @@ def main() -> None:
         else:
             search = timed(FlatMonteCarloAgent, ms)
             label = f"flat MC ({ms:.0f} ms)"
-        duel(search, GreedyAgent(), [label, "greedy"], args.deals or 1000, args.workers)
+        duel(search, GreedyAgent(), [label, "greedy"], deals or 1000, args.workers)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from scopa.agents import (
     Agent,
     FlatMonteCarloAgent,
     GreedyAgent,
+    MatchAgent,
     OmniscientAgent,
     RandomAgent,
     as_agent,
@@ -161,6 +162,35 @@ def test_a_match_gives_every_agent_its_view() -> None:
     assert end.is_over
     moves = sum(len(hand.history) for hand in end.hands)
     assert len(spies[0].given) + len(spies[1].given) == moves
+
+
+@attrs.frozen
+class Counter:
+    """A match agent that plays greedily and keeps the totals it is given at each move."""
+
+    totals: list[tuple[int, ...]] = attrs.field(factory=list, eq=False)
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        raise AssertionError("a match agent is asked with the totals")
+
+    def choose_in_match(
+        self, seen: PlayerView, totals: tuple[int, ...], rng: random.Random
+    ) -> Move:
+        self.totals.append(totals)
+        return GreedyAgent().choose(seen, rng)
+
+
+def test_a_match_gives_a_match_agent_the_totals_before_each_hand() -> None:
+    counter = Counter()
+    assert isinstance(counter, MatchAgent)
+    end = play_match(Match.new(CLASSIC, seed=5), {0: GreedyAgent(), 1: counter}, random.Random(0))
+    expected = []
+    totals = (0, 0)
+    for hand in end.hands:
+        expected += [totals] * sum(player == 1 for player, _ in hand.history)
+        totals = (totals[0] + hand.points[0], totals[1] + hand.points[1])
+    assert len(end.hands) > 1
+    assert counter.totals == expected
 
 
 @attrs.frozen

@@ -109,6 +109,7 @@ DOCUMENTED_MODULES = {
     "scopa.encoding": None,
     "scopa.agents": None,
     "scopa.search": None,
+    "scopa.odds": None,
     "scopa.policy": "numpy",
     "scopa.tournament": None,
     "scopa.records": None,

@@ -25,6 +25,7 @@ from scopa import (
     GameState,
     IllegalMoveError,
     InvalidArgumentError,
+    Match,
     Move,
     Napola,
     PlayerView,
@@ -38,7 +39,9 @@ from scopa import (
     find_variant,
     view,
 )
+from scopa.agents import MatchAgent, play_match
 from scopa.masks import cards_of
+from scopa.odds import match_chances
 from scopa.scoring import Carte, MissingSuit, strict_max
 from scopa.search import (
     AlphaBetaAgent,
@@ -46,6 +49,7 @@ from scopa.search import (
     Solution,
     _chances_of_most,
     _scoring_of,
+    _worth_of,
     expected_points,
     solve,
 )
@@ -483,6 +487,61 @@ def test_agents_solve_open_endgames() -> None:
         solution = solve(state)
         for agent in AGENTS:
             assert agent.choose(view(state), rng) in solution.moves
+
+
+def match_brute_force(state: GameState, totals: tuple[int, int]) -> float:
+    """Side 0's chance of winning the match after the hand, with best play, by plain minimax."""
+    if state.is_terminal:
+        first, second = state.hand_score().points
+        return match_chances(state.rules, (totals[0] + first, totals[1] + second))[0]
+    values = [match_brute_force(state.apply(move), totals) for move in state.legal_moves()]
+    return max(values) if state.current_player == 0 else min(values)
+
+
+def test_match_aware_agents_play_open_endgames_for_the_match() -> None:
+    rng = random.Random(5)
+    for number, state in enumerate(endgames(CLASSIC, 40, seed=9)):
+        totals = [(9, 10), (10, 8), (7, 7), (0, 4)][number % 4]
+        seen = view(state)
+        chances = [match_brute_force(state.apply(m), totals) for m in state.legal_moves()]
+        best = max(chances) if state.current_player == 0 else min(chances)
+        for_the_match = {m for m, c in zip(state.legal_moves(), chances, strict=True) if c == best}
+        for kind in (AlphaBetaAgent, ISMCTSAgent):
+            agent = kind(iterations=20, match_aware=True)
+            assert agent.choose_in_match(seen, totals, rng) in for_the_match
+            assert kind(iterations=20).choose_in_match(seen, totals, rng) in solve(state).moves
+
+
+def test_a_match_aware_search_values_points_by_the_match() -> None:
+    # At 10-7 in a match to 11, a hand of 1 point to 3 wins the match (11-10), one of
+    # 0 to 1 does not (10-8), though its margin is better.
+    worth = _worth_of(CLASSIC, (10, 7), aware=True)
+    assert worth is not None
+    assert worth.values((1, 3))[0] == 5.0 > worth.values((0, 1))[0]
+    assert worth.values((1, 3))[1] == -5.0
+    assert _worth_of(CLASSIC, (10, 7), aware=False) is None  # margins
+    assert _worth_of(find_variant("scopa-3"), (10, 7, 0), aware=True) is None
+
+
+@pytest.mark.parametrize("kind", [AlphaBetaAgent, ISMCTSAgent])
+def test_match_aware_agents_play_matches_of_every_preset(
+    kind: type[AlphaBetaAgent | ISMCTSAgent],
+) -> None:
+    for rules in PRESETS:
+        agent = kind(iterations=3, depth=1) if kind is AlphaBetaAgent else kind(iterations=10)
+        aware = attrs.evolve(agent, match_aware=True)
+        assert isinstance(aware, MatchAgent)
+        players = {p: aware if p % 2 else agent for p in range(rules.players)}
+        end = play_match(Match.new(rules, seed=len(rules.name)), players, random.Random(0))
+        assert end.is_over
+
+
+@pytest.mark.parametrize("totals", [(1,), (1, 2, 3), (-1, 0), (1.5, 0), [0, 0], "00"])
+def test_match_aware_agents_refuse_bad_totals(totals: object) -> None:
+    state = GameState.new(CLASSIC, seed=1)
+    for agent in (AlphaBetaAgent(iterations=1), ISMCTSAgent(iterations=1, match_aware=True)):
+        with pytest.raises(InvalidArgumentError, match="totals"):
+            agent.choose_in_match(view(state), totals, random.Random(0))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("agent", AGENTS, ids=lambda agent: type(agent).__name__)

@@ -8,7 +8,9 @@ give every agent its view, and so do tournaments.
 
 An agent that reads the whole state, hidden cards included, is an
 [`OmniscientAgent`][scopa.agents.OmniscientAgent]: it plays only where it is asked for by
-name (`omniscient=True`), to measure what seeing every card is worth.
+name (`omniscient=True`), to measure what seeing every card is worth. An agent that also
+has `choose_in_match(seen, totals, rng)` is a [`MatchAgent`][scopa.agents.MatchAgent]:
+[`play_match`][scopa.agents.play_match] gives it the match's totals too.
 
 Examples:
     >>> import random
@@ -40,6 +42,7 @@ __all__ = [
     "FlatMonteCarloAgent",
     "FunctionAgent",
     "GreedyAgent",
+    "MatchAgent",
     "OmniscientAgent",
     "RandomAgent",
     "as_agent",
@@ -68,6 +71,25 @@ class OmniscientAgent(Protocol):
 
     def choose_from_state(self, state: GameState, rng: random.Random) -> Move:
         """A legal move for the player to move in `state`."""
+        ...
+
+
+@runtime_checkable
+class MatchAgent(Protocol):
+    """An agent that can also choose knowing the match's totals (all players see them).
+
+    [`play_match`][scopa.agents.play_match], and the matches of a tournament, call
+    `choose_in_match` instead of `choose`.
+    """
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        """A legal move for the player whose view `seen` is."""
+        ...
+
+    def choose_in_match(
+        self, seen: PlayerView, totals: tuple[int, ...], rng: random.Random
+    ) -> Move:
+        """A legal move, each side having `totals` points from the hands before this one."""
         ...
 
 
@@ -260,16 +282,29 @@ def play_match(
 ) -> Match:
     """Play `match` to its end, each player's moves chosen by its agent, as `play_hand` does.
 
+    A [`MatchAgent`][scopa.agents.MatchAgent] (one that is not omniscient) is given the
+    match's totals as well as its view.
+
     Raises:
         InvalidArgumentError: an agent is omniscient and `omniscient` is false.
         TypeError: an agent has no `choose` method and is not a function.
     """
     choosers = _choosers(agents, omniscient)
+    in_match = {
+        player: agent
+        for player, agent in agents.items()
+        if isinstance(agent, MatchAgent) and not isinstance(agent, OmniscientAgent)
+    }
     while not match.is_over:
         state = match.state
         player = state.current_player
         assert player is not None
-        match = match.apply(choosers[player](state, rng))
+        agent = in_match.get(player)
+        if agent is None:
+            move = choosers[player](state, rng)
+        else:
+            move = agent.choose_in_match(view(state), match.totals, rng)
+        match = match.apply(move)
     return match
 
 

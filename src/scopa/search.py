@@ -34,6 +34,8 @@ import attrs
 from scopa._checks import (
     at_least_one,
     check_number,
+    flag,
+    is_int,
     optional_function,
     optional_seconds,
     quote,
@@ -42,6 +44,7 @@ from scopa._memo import remembered
 from scopa.errors import InvalidArgumentError
 from scopa.masks import cards_of
 from scopa.moves import Move
+from scopa.odds import _Odds, plays_for_the_match
 from scopa.rules import Rules
 from scopa.scoring import (
     Captures,
@@ -450,6 +453,60 @@ def expected_points(game: GameState | PlayerView) -> tuple[float, ...]:
     return tuple(scoring.expected(game))
 
 
+# --------------------------------------------------------------------------- what points are worth
+
+_MATCH_SCALE: Final = 5.0  # match chances as points: one point is worth about 0.1 of a
+# chance in the middle of a classic match, so the exploration constant keeps its scale
+
+
+class _MatchWorth:
+    """What a hand's points are worth to two sides playing for the match.
+
+    Each side's chance of winning the match after the hand, less the other side's (see
+    [`match_chances`][scopa.odds.match_chances]), times `_MATCH_SCALE`; a search without
+    one values points by each side's margin over the best other side.
+    """
+
+    def __init__(self, rules: Rules, totals: tuple[int, int]) -> None:
+        self.odds: Final = _Odds.of(rules)
+        self.totals: Final = totals
+
+    def values(self, points: Sequence[float]) -> list[float]:
+        """Each side's worth of the hand ending with `points` (fractions when expected)."""
+        first = self.odds.chance(self.totals[0] + points[0], self.totals[1] + points[1])
+        value = _MATCH_SCALE * (2.0 * first - 1.0)
+        return [value, -value]
+
+
+def _margins(points: Sequence[float]) -> list[float]:
+    """Each side's points minus the best other side's."""
+    if len(points) == 2:
+        first, second = points
+        return [first - second, second - first]
+    return [p - max(q for o, q in enumerate(points) if o != s) for s, p in enumerate(points)]
+
+
+def _worth_of(rules: Rules, totals: object, aware: bool) -> _MatchWorth | None:
+    """What points are worth to an agent given the match's `totals` (None: their margins).
+
+    Raises:
+        InvalidArgumentError: `totals` is not one count of points per side.
+    """
+    if (
+        not isinstance(totals, tuple)
+        or len(totals) != rules.number_of_sides
+        or not all(is_int(t) and t >= 0 for t in totals)
+    ):
+        raise InvalidArgumentError(
+            f"totals must be a tuple of {rules.number_of_sides} counts of points, "
+            f"not {quote(totals)}"
+        )
+    if not aware or not plays_for_the_match(rules):
+        return None
+    first, second = totals
+    return _MatchWorth(rules, (first, second))
+
+
 # --------------------------------------------------------------------------- alpha-beta
 
 _EXACT: Final = 0
@@ -477,10 +534,11 @@ class _AlphaBeta:
     two sides, a cautious one with more.
     """
 
-    def __init__(self, rules: Rules, side: int) -> None:
+    def __init__(self, rules: Rules, side: int, worth: _MatchWorth | None = None) -> None:
         self.scoring: Final = _scoring_of(rules)
         self.side: Final = side
         self.sides: Final = rules.number_of_sides
+        self.worth: Final = worth
         self.table: Final[dict[tuple[int, ...], tuple[int, float, int, int]]] = {}
         self.positions = 0  # positions searched so far
         self.stop_at = math.inf  # the count of positions at which a search stops
@@ -508,7 +566,9 @@ class _AlphaBeta:
             self.check_at = min(self.stop_at, self.positions + _CLOCK_EVERY)
 
     def margin(self, points: Sequence[float]) -> float:
-        """The side's points minus the best other side's."""
+        """The side's points minus the best other side's (or what its `worth` makes them)."""
+        if self.worth is not None:
+            return self.worth.values(points)[self.side]
         side = self.side
         return points[side] - max(p for s, p in enumerate(points) if s != side)
 
@@ -777,13 +837,29 @@ class AlphaBetaAgent:
         default=None, eq=False, validator=optional_function
     )
     """A function giving the time in seconds, such as `time.process_time`."""
+    match_aware: bool = attrs.field(default=False, validator=flag)
+    """In a match (`choose_in_match`), value a hand by the chance of winning the match."""
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The move of best mean value over the deals searched."""
+        return self._choose(seen, rng, None)
+
+    def choose_in_match(
+        self, seen: PlayerView, totals: tuple[int, ...], rng: random.Random
+    ) -> Move:
+        """The move of best mean value, by the match's chances with `match_aware`.
+
+        Raises:
+            InvalidArgumentError: `totals` is not one count of points per side.
+        """
+        return self._choose(seen, rng, _worth_of(seen.rules, totals, self.match_aware))
+
+    def _choose(self, seen: PlayerView, rng: random.Random, worth: _MatchWorth | None) -> Move:
+        """The move of best mean value, points being worth `worth` (None: margins)."""
         moves = _legal_moves(seen)
         if len(moves) == 1:
             return moves[0]
-        search = _AlphaBeta(seen.rules, seen.rules.side_of(seen.player))
+        search = _AlphaBeta(seen.rules, seen.rules.side_of(seen.player), worth)
         budget = _Budget(self.iterations, self.seconds, self.clock)
         if _is_open(seen):
             return _pick(moves, self._solve(search, seen.resample(rng), budget), rng)
@@ -874,16 +950,32 @@ class ISMCTSAgent:
         default=None, eq=False, validator=optional_function
     )
     """A function giving the time in seconds, such as `time.process_time`."""
+    match_aware: bool = attrs.field(default=False, validator=flag)
+    """In a match (`choose_in_match`), value a hand by the chance of winning the match."""
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The most visited move of the tree."""
+        return self._choose(seen, rng, None)
+
+    def choose_in_match(
+        self, seen: PlayerView, totals: tuple[int, ...], rng: random.Random
+    ) -> Move:
+        """The most visited move, by the match's chances with `match_aware`.
+
+        Raises:
+            InvalidArgumentError: `totals` is not one count of points per side.
+        """
+        return self._choose(seen, rng, _worth_of(seen.rules, totals, self.match_aware))
+
+    def _choose(self, seen: PlayerView, rng: random.Random, worth: _MatchWorth | None) -> Move:
+        """The most visited move, points being worth `worth` (None: margins)."""
         moves = _legal_moves(seen)
         if len(moves) == 1:
             return moves[0]
         rules = seen.rules
         budget = _Budget(self.iterations, self.seconds, self.clock)
         if _is_open(seen):
-            search = _AlphaBeta(rules, rules.side_of(seen.player))
+            search = _AlphaBeta(rules, rules.side_of(seen.player), worth)
             state = seen.resample(rng)
             plays = sum(len(hand) for hand in state.hands)
             values = _first_values(search, state)
@@ -907,9 +999,10 @@ class ISMCTSAgent:
                 points: Sequence[float] = scoring.points(state)
             else:
                 points = scoring.expected(state)
+            values = _margins(points) if worth is None else worth.values(points)
             for visited, side in path:
                 visited.visits += 1
-                visited.total += points[side] - max(p for s, p in enumerate(points) if s != side)
+                visited.total += values[side]
             if not budget.spend():
                 break
         visits = [root.children[m.key].visits if m.key in root.children else 0 for m in moves]
