@@ -357,6 +357,7 @@ class _Scoring:
         ]
         self.declarations: Final = sum(type(c) is Declarations for c in components)
         self.known: Final[dict[tuple[int, ...], list[float]]] = {}  # expected points met
+        self.known_ends: Final[dict[tuple[int, ...], list[tuple[int, int, float]]]] = {}
 
     def points(self, game: GameState | PlayerView) -> list[int]:
         """Each side's points once the hand is over."""
@@ -387,6 +388,45 @@ class _Scoring:
         if not self.declarations:
             return total
         return [t + d for t, d in zip(total, self._declared(game), strict=True)]
+
+    def ends(self, game: GameState | PlayerView) -> list[tuple[int, int, float]]:
+        """The ends of the hand for two sides: each side's points, and the chance of it.
+
+        Each category of a point goes to a side with the chance `expected` gives it, or to
+        nobody, independently of the others; scope and the other categories count what
+        they are worth so far.
+        """
+        side_piles, side_scope = self._piles_and_scope(game)
+        key = (*side_piles, *side_scope)
+        found = self.known_ends.get(key)
+        if found is None:
+            captured = 0
+            for pile in side_piles:
+                captured |= pile
+            out = self.in_play & ~captured
+            spread = {(0, 0): 1.0}
+            for category in self.categories:
+                first, second = category.expected(side_piles, side_scope, out)
+                if isinstance(category, (_Scope, _Other)):
+                    steps = [(int(first), int(second), 1.0)]
+                else:  # a point to one side, the other, or nobody
+                    steps = [(1, 0, first), (0, 1, second), (0, 0, 1.0 - first - second)]
+                merged: dict[tuple[int, int], float] = {}
+                for (a, b), chance in spread.items():
+                    for da, db, step in steps:
+                        if step > 0:
+                            merged[a + da, b + db] = (
+                                merged.get((a + da, b + db), 0.0) + chance * step
+                            )
+                spread = merged
+            found = [(a, b, chance) for (a, b), chance in spread.items()]
+            if len(self.known_ends) >= _KNOWN_LIMIT:
+                self.known_ends.clear()
+            self.known_ends[key] = found
+        if not self.declarations:
+            return found
+        first, second = self._declared(game)
+        return [(a + first, b + second, chance) for a, b, chance in found]
 
     def _piles_and_scope(self, game: GameState | PlayerView) -> tuple[Sequence[int], Sequence[int]]:
         """The piles (masks) and scope of each side."""
@@ -471,9 +511,17 @@ class _MatchWorth:
         self.odds: Final = _Odds.of(rules)
         self.totals: Final = totals
 
-    def values(self, points: Sequence[float]) -> list[float]:
-        """Each side's worth of the hand ending with `points` (fractions when expected)."""
-        first = self.odds.chance(self.totals[0] + points[0], self.totals[1] + points[1])
+    def values(self, points: Sequence[int]) -> list[float]:
+        """Each side's worth of the hand ending with `points`."""
+        first = self.odds.after_hand(self.totals[0] + points[0], self.totals[1] + points[1])
+        value = _MATCH_SCALE * (2.0 * first - 1.0)
+        return [value, -value]
+
+    def expected(self, ends: list[tuple[int, int, float]]) -> list[float]:
+        """Each side's worth of a partial hand, from its `ends` (see `_Scoring.ends`)."""
+        first_total, second_total = self.totals
+        after_hand = self.odds.after_hand
+        first = sum(p * after_hand(first_total + a, second_total + b) for a, b, p in ends)
         value = _MATCH_SCALE * (2.0 * first - 1.0)
         return [value, -value]
 
@@ -566,9 +614,7 @@ class _AlphaBeta:
             self.check_at = min(self.stop_at, self.positions + _CLOCK_EVERY)
 
     def margin(self, points: Sequence[float]) -> float:
-        """The side's points minus the best other side's (or what its `worth` makes them)."""
-        if self.worth is not None:
-            return self.worth.values(points)[self.side]
+        """The side's points minus the best other side's."""
         side = self.side
         return points[side] - max(p for s, p in enumerate(points) if s != side)
 
@@ -585,8 +631,13 @@ class _AlphaBeta:
             self._check()
         player = state.current_player
         if player is None:
-            return self.margin(self.scoring.points(state))
+            points = self.scoring.points(state)
+            if self.worth is not None:
+                return self.worth.values(points)[self.side]
+            return self.margin(points)
         if depth == 0:
+            if self.worth is not None:
+                return self.worth.expected(self.scoring.ends(state))[self.side]
             return self.margin(self.scoring.expected(state))
         key = state.key
         entry = self.table.get(key)
@@ -996,10 +1047,12 @@ class ISMCTSAgent:
                 if node.visits == 0:
                     break
             if state.current_player is None:
-                points: Sequence[float] = scoring.points(state)
+                points = scoring.points(state)
+                values = _margins(points) if worth is None else worth.values(points)
+            elif worth is None:
+                values = _margins(scoring.expected(state))
             else:
-                points = scoring.expected(state)
-            values = _margins(points) if worth is None else worth.values(points)
+                values = worth.expected(scoring.ends(state))
             for visited, side in path:
                 visited.visits += 1
                 visited.total += values[side]
