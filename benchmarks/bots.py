@@ -277,7 +277,7 @@ def table(deals: list[int], budgets: list[float], workers: int) -> None:
                 played[b, a] = f"{0.0 - margin:+.2f} ({0.0 - high:+.2f}, {0.0 - low:+.2f})"
             names = [name for name, _ in agents]
             print()
-            print(f"Budget {ms:g} ms ({count} paired deals a pair):")
+            print(f"Budget {ms:g} ms ({count} paired deals for each pair with a search agent):")
             print()
             print("| | " + " | ".join(names) + " | CPU per move |")
             print("|---" * (len(names) + 2) + "|")

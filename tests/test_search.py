@@ -512,6 +512,19 @@ def test_match_aware_agents_play_open_endgames_for_the_match() -> None:
             assert kind(iterations=20).choose_in_match(seen, totals, rng) in solve(state).moves
 
 
+@pytest.mark.parametrize("name", ["classic", "tretre", "re-bello", "cirulla"])
+def test_the_ends_of_a_hand_average_to_its_expected_points(name: str) -> None:
+    rules = find_variant(name)
+    rng = random.Random(3)
+    for _ in range(30):
+        state = random_hand_end(rules, rng, plays=rng.randrange(rules.plays_per_hand + 1))
+        ends = _scoring_of(rules).ends(state)
+        assert sum(chance for _, _, chance in ends) == pytest.approx(1.0)
+        assert all(chance > 0 for _, _, chance in ends)
+        mean = (sum(a * p for a, _, p in ends), sum(b * p for _, b, p in ends))
+        assert mean == pytest.approx(expected_points(state))
+
+
 def test_a_match_aware_search_values_points_by_the_match() -> None:
     # At 10-7 in a match to 11, a hand of 1 point to 3 wins the match (11-10), one of
     # 0 to 1 does not (10-8), though its margin is better.
