@@ -65,7 +65,13 @@ def test_which_rules_are_covered() -> None:
         match_chances(find_variant("scopa-3"), (0, 0))
 
 
-@pytest.mark.parametrize("totals", [(1,), (0, 0, 0), (-1, 0), (math.inf, 0), ("1", 0)])
-def test_bad_totals_are_refused(totals: tuple[object, ...]) -> None:
+@pytest.mark.parametrize("totals", [(1,), (0, 0, 0), (-1, 0), (math.inf, 0), (math.nan, 1)])
+def test_bad_totals_are_refused(totals: tuple[float, ...]) -> None:
     with pytest.raises(InvalidArgumentError, match="totals"):
+        match_chances(COIN, totals)
+
+
+@pytest.mark.parametrize("totals", [("1", 0), (True, 0), 3, "10", (None, 1)])
+def test_totals_of_the_wrong_type_are_refused(totals: object) -> None:
+    with pytest.raises(TypeError, match="totals"):
         match_chances(COIN, totals)  # type: ignore[arg-type]

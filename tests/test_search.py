@@ -549,11 +549,22 @@ def test_match_aware_agents_play_matches_of_every_preset(
         assert end.is_over
 
 
-@pytest.mark.parametrize("totals", [(1,), (1, 2, 3), (-1, 0), (1.5, 0), [0, 0], "00"])
-def test_match_aware_agents_refuse_bad_totals(totals: object) -> None:
+@pytest.mark.parametrize(
+    ("totals", "error"),
+    [
+        ((1,), InvalidArgumentError),
+        ((1, 2, 3), InvalidArgumentError),
+        ((-1, 0), InvalidArgumentError),
+        ((1.5, 0), TypeError),
+        ((True, 0), TypeError),
+        ([0, 0], TypeError),
+        ("00", TypeError),
+    ],
+)
+def test_match_aware_agents_refuse_bad_totals(totals: object, error: type[Exception]) -> None:
     state = GameState.new(CLASSIC, seed=1)
     for agent in (AlphaBetaAgent(iterations=1), ISMCTSAgent(iterations=1, match_aware=True)):
-        with pytest.raises(InvalidArgumentError, match="totals"):
+        with pytest.raises(error, match="totals"):
             agent.choose_in_match(view(state), totals, random.Random(0))  # type: ignore[arg-type]
 
 

@@ -69,15 +69,18 @@ def match_chances(rules: Rules, totals: Sequence[float]) -> tuple[float, float]:
         InvalidArgumentError: the rules are not covered (see
             [`plays_for_the_match`][scopa.odds.plays_for_the_match]), or `totals` is not
             two finite numbers, not negative.
+        TypeError: `totals` is not a tuple (or list) of numbers.
     """
     if not plays_for_the_match(rules):
         raise InvalidArgumentError(
             "match chances need two sides, the highest total winning, a target up to "
             f"{MAX_ODDS_TARGET} and hands that always score"
         )
-    if len(totals) != 2 or not all(
-        isinstance(t, (int, float)) and math.isfinite(t) and t >= 0 for t in totals
+    if not isinstance(totals, (tuple, list)) or not all(
+        isinstance(t, (int, float)) and not isinstance(t, bool) for t in totals
     ):
+        raise TypeError(f"totals must be a tuple of numbers, not {quote(totals)}")
+    if len(totals) != 2 or not all(math.isfinite(t) and t >= 0 for t in totals):
         raise InvalidArgumentError(
             f"totals must be two finite numbers, not negative, not {quote(totals)}"
         )

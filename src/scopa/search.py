@@ -539,15 +539,13 @@ def _worth_of(rules: Rules, totals: object, aware: bool) -> _MatchWorth | None:
 
     Raises:
         InvalidArgumentError: `totals` is not one count of points per side.
+        TypeError: `totals` is not a tuple of ints.
     """
-    if (
-        not isinstance(totals, tuple)
-        or len(totals) != rules.number_of_sides
-        or not all(is_int(t) and t >= 0 for t in totals)
-    ):
+    if not isinstance(totals, tuple) or not all(is_int(t) for t in totals):
+        raise TypeError(f"totals must be a tuple of ints, not {quote(totals)}")
+    if len(totals) != rules.number_of_sides or min(totals, default=-1) < 0:
         raise InvalidArgumentError(
-            f"totals must be a tuple of {rules.number_of_sides} counts of points, "
-            f"not {quote(totals)}"
+            f"totals must be {rules.number_of_sides} counts of points, not {quote(totals)}"
         )
     if not aware or not plays_for_the_match(rules):
         return None
@@ -902,6 +900,7 @@ class AlphaBetaAgent:
 
         Raises:
             InvalidArgumentError: `totals` is not one count of points per side.
+            TypeError: `totals` is not a tuple of ints.
         """
         return self._choose(seen, rng, _worth_of(seen.rules, totals, self.match_aware))
 
@@ -1015,6 +1014,7 @@ class ISMCTSAgent:
 
         Raises:
             InvalidArgumentError: `totals` is not one count of points per side.
+            TypeError: `totals` is not a tuple of ints.
         """
         return self._choose(seen, rng, _worth_of(seen.rules, totals, self.match_aware))
 
