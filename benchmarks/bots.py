@@ -206,17 +206,32 @@ def head_to_head(
     return result, line
 
 
+def fixed_agents() -> list[tuple[str, Agent]]:
+    """The agents that take no budget: random, greedy and, with numpy, the trained policy."""
+    agents: list[tuple[str, Agent]] = [("random", RandomAgent()), ("greedy", GreedyAgent())]
+    try:
+        from scopa.policy import PolicyAgent  # numpy, the extra "policy"
+    except ImportError:
+        return agents
+    return [*agents, ("policy", PolicyAgent())]
+
+
+def search_agents(ms: float) -> list[tuple[str, Agent]]:
+    """The search agents on a budget of `ms` milliseconds of CPU time per move."""
+    return [
+        (f"flat MC {ms:g} ms", timed(FlatMonteCarloAgent, ms)),
+        (f"alpha-beta {ms:g} ms", timed(AlphaBetaAgent, ms)),
+        (f"ISMCTS {ms:g} ms", timed(ISMCTSAgent, ms, exploration=1.0)),
+    ]
+
+
 def policy(deals: int, budgets: list[float], workers: int) -> None:
     from scopa.policy import PolicyAgent  # numpy, the extra "policy"
 
     agent = PolicyAgent()
     opponents: list[tuple[str, Agent]] = [("random", RandomAgent()), ("greedy", GreedyAgent())]
     for ms in budgets:
-        opponents += [
-            (f"flat MC {ms:g} ms", timed(FlatMonteCarloAgent, ms)),
-            (f"alpha-beta {ms:g} ms", timed(AlphaBetaAgent, ms)),
-            (f"ISMCTS {ms:g} ms", timed(ISMCTSAgent, ms, exploration=1.0)),
-        ]
+        opponents += search_agents(ms)
     print(
         f"scopa {scopa.__version__} ({BUILD}), classic, {deals} paired deals a match, "
         "CPU time per move by time.process_time over all moves"
@@ -237,25 +252,6 @@ def policy(deals: int, budgets: list[float], workers: int) -> None:
 # ----------------------------------------------------------------------------- table
 
 
-def fixed_agents() -> list[tuple[str, Agent]]:
-    """The agents that take no budget: random, greedy and, with numpy, the trained policy."""
-    agents: list[tuple[str, Agent]] = [("random", RandomAgent()), ("greedy", GreedyAgent())]
-    try:
-        from scopa.policy import PolicyAgent  # numpy, the extra "policy"
-    except ImportError:
-        return agents
-    return [*agents, ("policy", PolicyAgent())]
-
-
-def search_agents(ms: float) -> list[tuple[str, Agent]]:
-    """The search agents on a budget of `ms` milliseconds of CPU time per move."""
-    return [
-        (f"flat MC {ms:g} ms", timed(FlatMonteCarloAgent, ms)),
-        (f"alpha-beta {ms:g} ms", timed(AlphaBetaAgent, ms)),
-        (f"ISMCTS {ms:g} ms", timed(ISMCTSAgent, ms, exploration=1.0)),
-    ]
-
-
 def table(deals: list[int], budgets: list[float], workers: int) -> None:
     fixed = fixed_agents()
     print(
@@ -263,10 +259,12 @@ def table(deals: list[int], budgets: list[float], workers: int) -> None:
         "against the column, 95% CI; CPU time per move by time.process_time over all moves"
     )
     played: dict[tuple[str, str], str] = {}
+    cpu = {name: cpu_per_move(agent, 4)[0] for name, agent in fixed}
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for ms, count in zip(budgets, deals, strict=True):
-            agents = fixed + search_agents(ms)
-            cpu = {name: cpu_per_move(agent, 4)[0] for name, agent in agents}
+            searches = search_agents(ms)
+            cpu.update((name, cpu_per_move(agent, 4)[0]) for name, agent in searches)
+            agents = fixed + searches
             for (a, first), (b, second) in itertools.combinations(agents, 2):
                 if (a, b) in played:
                     continue

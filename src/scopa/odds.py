@@ -159,11 +159,23 @@ def _hand_points(rules: Rules) -> dict[tuple[int, int], float]:
                 for a in range(_MOST_SCOPE + 1)
                 for b in range(_MOST_SCOPE + 1)
             ]
-        if not outcomes:
-            continue
-        merged: dict[tuple[int, int], float] = {}
-        for (a, b), p in points.items():
-            for da, db, q in outcomes:
-                merged[a + da, b + db] = merged.get((a + da, b + db), 0.0) + p * q
-        points = merged
+        if outcomes:
+            points = _add_category(points, outcomes)
     return points
+
+
+def _add_category(
+    points: dict[tuple[int, int], float], outcomes: list[tuple[int, int, float]]
+) -> dict[tuple[int, int], float]:
+    """The chances of the two sides' points once a category's `outcomes` are added.
+
+    `points` maps each pair of points to its chance; each outcome is the pair of points the
+    category adds and its chance, independent of the others. Outcomes of no chance are left
+    out.
+    """
+    merged: dict[tuple[int, int], float] = {}
+    for (a, b), chance in points.items():
+        for da, db, step in outcomes:
+            if step > 0:
+                merged[a + da, b + db] = merged.get((a + da, b + db), 0.0) + chance * step
+    return merged

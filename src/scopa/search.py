@@ -44,7 +44,7 @@ from scopa._memo import remembered
 from scopa.errors import InvalidArgumentError
 from scopa.masks import cards_of
 from scopa.moves import Move
-from scopa.odds import _Odds, plays_for_the_match
+from scopa.odds import _add_category, _Odds, plays_for_the_match
 from scopa.rules import Rules
 from scopa.scoring import (
     Captures,
@@ -374,10 +374,7 @@ class _Scoring:
         key = (*side_piles, *side_scope)
         total = self.known.get(key)
         if total is None:
-            captured = 0
-            for pile in side_piles:
-                captured |= pile
-            out = self.in_play & ~captured
+            out = self._out(side_piles)
             total = [0.0] * self.sides
             for category in self.categories:
                 for side, points in enumerate(category.expected(side_piles, side_scope, out)):
@@ -400,10 +397,7 @@ class _Scoring:
         key = (*side_piles, *side_scope)
         found = self.known_ends.get(key)
         if found is None:
-            captured = 0
-            for pile in side_piles:
-                captured |= pile
-            out = self.in_play & ~captured
+            out = self._out(side_piles)
             spread = {(0, 0): 1.0}
             for category in self.categories:
                 first, second = category.expected(side_piles, side_scope, out)
@@ -411,14 +405,7 @@ class _Scoring:
                     steps = [(int(first), int(second), 1.0)]
                 else:  # a point to one side, the other, or nobody
                     steps = [(1, 0, first), (0, 1, second), (0, 0, 1.0 - first - second)]
-                merged: dict[tuple[int, int], float] = {}
-                for (a, b), chance in spread.items():
-                    for da, db, step in steps:
-                        if step > 0:
-                            merged[a + da, b + db] = (
-                                merged.get((a + da, b + db), 0.0) + chance * step
-                            )
-                spread = merged
+                spread = _add_category(spread, steps)
             found = [(a, b, chance) for (a, b), chance in spread.items()]
             if len(self.known_ends) >= _KNOWN_LIMIT:
                 self.known_ends.clear()
@@ -427,6 +414,13 @@ class _Scoring:
             return found
         first, second = self._declared(game)
         return [(a + first, b + second, chance) for a, b, chance in found]
+
+    def _out(self, side_piles: Sequence[int]) -> int:
+        """The cards in play that no side has captured."""
+        captured = 0
+        for pile in side_piles:
+            captured |= pile
+        return self.in_play & ~captured
 
     def _piles_and_scope(self, game: GameState | PlayerView) -> tuple[Sequence[int], Sequence[int]]:
         """The piles (masks) and scope of each side."""
@@ -513,9 +507,8 @@ class _MatchWorth:
 
     def values(self, points: Sequence[int]) -> list[float]:
         """Each side's worth of the hand ending with `points`."""
-        first = self.odds.after_hand(self.totals[0] + points[0], self.totals[1] + points[1])
-        value = _MATCH_SCALE * (2.0 * first - 1.0)
-        return [value, -value]
+        first, second = points
+        return self.expected([(first, second, 1.0)])
 
     def expected(self, ends: list[tuple[int, int, float]]) -> list[float]:
         """Each side's worth of a partial hand, from its `ends` (see `_Scoring.ends`)."""
