@@ -48,7 +48,7 @@ def long_match(hands: int, seed: int) -> tuple[scopa.Match, list[float], list[fl
 
 def cache_entries() -> dict[str, int]:
     """The entries of each of the library's caches."""
-    names = ("_MOVES", "_OLD_MOVES", "_INDICES", "_OLD_INDICES", "_GENERATORS")
+    names = ("_MOVES", "_OLD_MOVES", "_GENERATORS")
     return {name: len(getattr(moves_module, name)) for name in names}
 
 

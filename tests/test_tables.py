@@ -116,7 +116,6 @@ def test_a_fresh_generator_agrees_with_the_oracle(
 ) -> None:
     # empty caches, and a count of the tables searched without the precomputed sums
     monkeypatch.setattr(moves_module, "_MOVES", {})
-    monkeypatch.setattr(moves_module, "_INDICES", {})
     searched = []
     search = moves_module._sums_any_table
 
@@ -185,7 +184,7 @@ def test_the_fewest_cards_are_kept() -> None:
 
 def small_caches(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
     """Empty caches of `limit` entries per generation."""
-    for name in ("_MOVES", "_OLD_MOVES", "_INDICES", "_OLD_INDICES"):
+    for name in ("_MOVES", "_OLD_MOVES"):
         monkeypatch.setattr(moves_module, name, {})
     monkeypatch.setattr(moves_module, "_CACHE_LIMIT", limit)
 
@@ -246,20 +245,6 @@ def test_a_key_of_a_card_taking_itself_is_refused() -> None:
             move_of_key((1 << card.index) << 6 | card.index)
 
 
-@source_only
-def test_the_indices_of_a_mask(monkeypatch: pytest.MonkeyPatch) -> None:
-    small_caches(monkeypatch, 2)
-    for chosen in ([], [0], [3, 17, 39], [5, 6, 7, 8]):
-        value = sum(1 << i for i in chosen)
-        assert moves_module._indices(value) == tuple(chosen)
-        assert moves_module._indices(value) == tuple(chosen)
-    assert moves_module._OLD_INDICES == {0: (), 1: (0,)}
-    assert moves_module._INDICES == {
-        1 << 3 | 1 << 17 | 1 << 39: (3, 17, 39),
-        0b111100000: (5, 6, 7, 8),
-    }
-
-
 @pytest.mark.parametrize("variant", ["asso-piglia-tutto", "scopone-scientifico"])
 def test_the_caches_stay_bounded_whatever_is_played(
     monkeypatch: pytest.MonkeyPatch, variant: str
@@ -272,7 +257,7 @@ def test_the_caches_stay_bounded_whatever_is_played(
         while not state.is_terminal:
             moves = state.legal_moves()
             state = state.apply(moves[rng.randrange(len(moves))])
-            for name in ("_MOVES", "_OLD_MOVES", "_INDICES", "_OLD_INDICES"):
+            for name in ("_MOVES", "_OLD_MOVES"):
                 assert len(getattr(moves_module, name)) <= 50
 
 
@@ -307,7 +292,7 @@ def test_clearing_the_caches_empties_them() -> None:
     state = GameState.new(find_variant("classic"), seed=3)
     state.legal_moves()
     scopa.clear_caches()
-    for name in ("_MOVES", "_OLD_MOVES", "_INDICES", "_OLD_INDICES", "_GENERATORS"):
+    for name in ("_MOVES", "_OLD_MOVES", "_GENERATORS"):
         assert not getattr(moves_module, name), name
     # and play goes on as before
     assert GameState.new(find_variant("classic"), seed=3).legal_moves() == state.legal_moves()

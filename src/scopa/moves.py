@@ -282,8 +282,6 @@ _PARSED: Final[dict[str, Move]] = {}  # move texts read (the exact text, up to 4
 _PARSED_TEXT_LIMIT: Final = 40
 _MOVES: Final[dict[int, Move]] = {}
 _OLD_MOVES: Final[dict[int, Move]] = {}
-_INDICES: Final[dict[int, tuple[int, ...]]] = {}
-_OLD_INDICES: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _remember(current: dict[int, Any], old: dict[int, Any], key: int, value: Any) -> None:
@@ -332,23 +330,12 @@ def _move_of_new_key(key: int) -> Move:
     return Move(DECK[key & 63], captured, declaration, bool(key & CLAIM_FLAG))
 
 
-def _indices(mask: int) -> tuple[int, ...]:
-    """The card indices of a mask (cached for the small masks that hands are)."""
-    indices = _INDICES.get(mask)
-    if indices is None:
-        indices = _OLD_INDICES.get(mask) or tuple(  # pragma: no mutate - a cache
-            card.index for card in cards_of(mask)
-        )
-        _remember(_INDICES, _OLD_INDICES, mask, indices)
-    return indices
-
-
 def clear_caches() -> None:
-    """Empty the caches of this module: moves, hands, move texts and move generators.
+    """Empty the caches of this module: moves, move texts and move generators.
 
     [`scopa.clear_caches`][scopa.clear_caches] empties these and the others.
     """
-    for cache in (_PARSED, _MOVES, _OLD_MOVES, _INDICES, _OLD_INDICES, _GENERATORS):
+    for cache in (_PARSED, _MOVES, _OLD_MOVES, _GENERATORS):
         cache.clear()
 
 
@@ -426,7 +413,9 @@ def _sums_any_table(target: int, table: int, *, singles: bool = False) -> list[i
             subsets += [subset + step for subset in subsets if subset + step < past]
             # pragma: no mutate end
     exact = target << 40
-    return sorted((s ^ exact for s in subsets if s >> 40 == target), key=_by_rank_set)
+    # sorted by their keys (as ints: no key function to call), then the keys' cards kept
+    keys = sorted([_by_rank_set(s ^ exact) for s in subsets if s >> 40 == target])
+    return [key & ALL_CARDS for key in keys]
 
 
 def _ranks_of(mask: int) -> int:
@@ -541,8 +530,8 @@ class MoveGenerator:
         if self._aces_sweep and not (self._aces_normal_on_ace and table & _ACES):
             found = self._captures(hand & ~_ACES, table)
             if hand & _ACES:  # pragma: no mutate - without aces, the loop is empty and found sorted
-                for index in _indices(hand & _ACES):
-                    found += self._ace_moves(index, table)
+                for card in cards_of(hand & _ACES):
+                    found += self._ace_moves(card.index, table)
                 found.sort(key=_card_index)
         else:
             found = self._captures(hand, table)
@@ -566,7 +555,11 @@ class MoveGenerator:
         laid = _LAID
         pairs = _PAIRS
         shared = _MOVES  # the move of a key, when it has been built before
-        for index in _INDICES.get(hand) or _indices(hand):  # pragma: no mutate - a cache
+        rest = hand
+        while rest:  # the cards of the hand in index order, from its bits
+            bit = rest & -rest
+            rest ^= bit
+            index = bit.bit_length() - 1
             rank = _RANK[index]
             equal = table & equal_masks[rank]
             if equal and not free:  # one card of equal rank, and no sum

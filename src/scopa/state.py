@@ -99,7 +99,7 @@ def _play_of(rules: Rules) -> _Play:
 
 
 def clear_caches() -> None:
-    """Empty the library's caches: moves, hands, move generators and rules read for play.
+    """Empty the library's caches: moves, move generators and rules read for play.
 
     They are bounded (a few tens of MB at most, whatever is played), so this is never
     needed for memory; it is there for measurements that start cold.
@@ -946,7 +946,10 @@ def _deal_round(deal: _Deal, hands: list[int], drawn: int) -> int:
     size = deal.play.hand_size
     stock = deal.stock
     for offset in range(1, n + 1):
-        hands[(deal.dealer + offset) % n] = _mask(stock[drawn : drawn + size])
+        mask = 0
+        for position in range(drawn, drawn + size):
+            mask |= 1 << stock[position]
+        hands[(deal.dealer + offset) % n] = mask
         drawn += size
     return drawn
 
