@@ -1,6 +1,6 @@
 """Bot benchmark: agent strength in paired deals, view and resample speed, tournament scaling.
 
-    python benchmarks/bots.py speed                 # µs per view and per resample
+    python benchmarks/bots.py speed                 # µs per view and resample, search rates
     python benchmarks/bots.py scaling [--deals N]   # tournament time on 1 and 2 workers
     python benchmarks/bots.py greedy [--deals N]    # greedy against random
     python benchmarks/bots.py search [--deals N] [--ms 100 | --iterations K] [--workers W]
@@ -65,6 +65,7 @@ UNLIMITED = 10**9  # iterations: the time budget ends the search
 
 
 def speed() -> None:
+    print(f"scopa {scopa.__version__} ({BUILD})")
     rules = scopa.find_variant("classic")
     states = mid_hand_states(rules, 20_000)
     rng = random.Random(2)
@@ -82,6 +83,18 @@ def speed() -> None:
         resample_us.append((time.perf_counter() - start) / len(states) * 1e6)
     print(f"view(state, player)      {statistics.median(view_us):8.2f} µs")
     print(f"PlayerView.resample(rng) {statistics.median(resample_us):8.2f} µs")
+    # the searches at a fixed number of iterations, on positions with a choice to make
+    chosen = [seen for seen in views[::50] if len(seen.legal_moves()) > 1][:100]
+    searches: list[tuple[str, Agent, int]] = [
+        ("ISMCTSAgent(iterations=500)", ISMCTSAgent(iterations=500), 500),
+        ("AlphaBetaAgent(iterations=64, depth=5)", AlphaBetaAgent(iterations=64, depth=5), 64),
+    ]
+    for name, agent, iterations in searches:
+        start = time.process_time()
+        for seen in chosen:
+            agent.choose(seen, rng)
+        rate = iterations * len(chosen) / (time.process_time() - start)
+        print(f"{name}: {rate:,.0f} iterations per CPU second ({len(chosen)} positions)")
 
 
 def scaling(deals: int) -> None:
