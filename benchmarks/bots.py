@@ -6,6 +6,7 @@
     python benchmarks/bots.py search [--deals N] [--ms 100 | --iterations K] [--workers W]
     python benchmarks/bots.py strength [--deals N] [--ms 25] [--cheap-ms 5] [--workers W]
     python benchmarks/bots.py bounds [--deals N] [--ms 25] [--workers W]   # pure Python only
+    python benchmarks/bots.py headroom [--deals N] [--ms 200] [--workers W]
     python benchmarks/bots.py fit [--hands N] [--workers W]
     python benchmarks/bots.py policy [--deals N] [--ms 5,25] [--workers W]
     python benchmarks/bots.py table [--deals N,N,N] [--ms 5,25,100] [--workers W]
@@ -15,22 +16,27 @@ Strength figures are the margin per hand (points of the agent's side minus the o
 with a 95% confidence interval, over paired deals of classic 2-player Scopa. `strength`
 pits ISMCTS, on a budget of `--ms` and of `--cheap-ms` CPU time per move
 (`time.process_time`), against `AlphaBetaAgent(iterations=64, depth=5)` (determinized
-alpha-beta, 64 deals searched 5 plays deep: the reference of open-source Scopa search),
-and on 25 ms against the greedy agent, and measures the CPU time each takes per move over
-all moves. It prints the build (`scopa.COMPILED`), since the figures depend on it.
-`bounds` plays ISMCTS against greedy three ways, on the same budget: fair, knowing the
-other hands (the stock's order still drawn at random: perfect inference), and knowing the
-whole deal. The last two are omniscient runs: they bound what inference, and information,
-can add to the fair margin. They need the pure-Python build, where `PlayerView` can be
-subclassed. `fit` fits the spreads of `scopa.search.expected_points` to the outcomes of
-self-played hands. `policy` plays the shipped `scopa.policy.PolicyAgent` against every
-other built-in agent, the search agents on each budget of `--ms` CPU time per move, and
-prints the CPU time each agent takes per move. `table` plays every built-in agent against
-every other, the search agents on each budget of `--ms` (with as many paired deals as the
-matching entry of `--deals`), and prints one Markdown table per budget, with each agent's
-CPU time per move. `match` plays ISMCTS choosing by the chance of winning the match
-(`match_aware=True`) against the same search playing each hand for its margin, in `--deals`
-paired matches of classic and of tretre, and prints the share of matches each won.
+alpha-beta, 64 deals searched 5 plays deep: the reference of open-source Scopa search), and
+on 25 ms against the greedy agent, and measures the CPU time each takes per move over all
+moves. It prints the build (`scopa.COMPILED`), since the figures depend on it. `headroom`
+plays ISMCTS on `--ms` (200) and `AlphaBetaAgent(iterations=512, depth=6)`, each on ten or
+more times the reference's CPU, against the reference, and that ISMCTS against greedy: what
+more time buys. `bounds` plays ISMCTS against greedy and against `AlphaBetaAgent(64, 5)`
+four ways, on the same budget: fair; knowing the other hand once its player has played from
+it (a new hand is dealt at random and only the plays from it speak of it, so this bounds
+what any inference from play can learn); knowing the other hands (the stock's order still
+drawn at random); and knowing the whole deal. The last three are omniscient runs: they
+bound what inference, and information, can add to the fair margin. They need the
+pure-Python build, where `PlayerView` can be subclassed. `fit` fits the spreads of
+`scopa.search.expected_points` to the outcomes of self-played hands. `policy` plays the
+shipped `scopa.policy.PolicyAgent` against every other built-in agent, the search agents on
+each budget of `--ms` CPU time per move, and prints the CPU time each agent takes per move.
+`table` plays every built-in agent against every other, the search agents on each budget of
+`--ms` (with as many paired deals as the matching entry of `--deals`), and prints one
+Markdown table per budget, with each agent's CPU time per move. `match` plays ISMCTS
+choosing by the chance of winning the match (`match_aware=True`) against the same search
+playing each hand for its margin, in `--deals` paired matches of classic and of tretre, and
+prints the share of matches each won.
 """
 
 from __future__ import annotations
@@ -190,6 +196,28 @@ def strength(deals: int, ms: float, cheap_ms: float, workers: int) -> None:
             print(line)
 
 
+def headroom(deals: int, ms: float, workers: int) -> None:
+    """The searches on many times the reference's CPU, against it and against greedy."""
+    rival = AlphaBetaAgent(iterations=64, depth=5)
+    long_ismcts = timed(ISMCTSAgent, ms, exploration=1.0)
+    deep = AlphaBetaAgent(iterations=512, depth=6)
+    names = {
+        id(long_ismcts): f"ISMCTS {ms:g} ms",
+        id(deep): "alpha-beta 512x6",
+        id(rival): "alpha-beta 64x5",
+    }
+    print(f"scopa {scopa.__version__} ({BUILD}), classic, {deals} paired deals a match")
+    print("CPU time per move, measured over 6 hands against greedy (ms):")
+    for agent in (long_ismcts, deep, rival):
+        every, chosen = cpu_per_move(agent, 6)
+        print(f"  {names[id(agent)]:17s} {every:6.1f} per move, {chosen:6.1f} with a choice")
+    pairs = ((long_ismcts, rival), (deep, rival), (long_ismcts, GreedyAgent()))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for first, second in pairs:
+            pair = [names[id(first)], names.get(id(second), "greedy")]
+            print(head_to_head(pool, [first, second], pair, deals)[1], flush=True)
+
+
 def head_to_head(
     pool: ProcessPoolExecutor,
     agents: list[Any],
@@ -334,16 +362,26 @@ def match_play(matches: int, ms: float, workers: int) -> None:
 
 
 class KnowingView(scopa.PlayerView):
-    """A view whose deals of the unseen cards are the true ones (pure Python only)."""
+    """A view whose deals of the unseen cards are the true ones (pure Python only).
 
-    __slots__ = ("stock_known", "truth")
+    With `after_a_play`, the other player's hand is known only once that player has played
+    from it (2 players): before, it is dealt fairly. That bounds what any inference can
+    learn, since a new hand is dealt at random and only the plays from it speak of it.
+    """
+
+    __slots__ = ("after_a_play", "stock_known", "truth")
 
     truth: scopa.GameState
     stock_known: bool
+    after_a_play: bool
 
     def resample(self, rng: random.Random) -> scopa.GameState:
         """The true deal, or the true hands with the stock's order drawn at random."""
         truth = self.truth
+        if self.after_a_play:
+            other = truth.hands[1 - self.player]
+            if len(other) == truth.rules.hand_size:
+                return super().resample(rng)
         if self.stock_known:
             return truth
         stock = list(truth.stock)
@@ -364,9 +402,10 @@ class KnowingView(scopa.PlayerView):
 class KnowingSearch:
     """ISMCTS whose worlds are dealt from the true state: an omniscient agent, for bounds."""
 
-    def __init__(self, ms: float, stock_known: bool) -> None:
+    def __init__(self, ms: float, stock_known: bool, after_a_play: bool = False) -> None:
         self.search = timed(ISMCTSAgent, ms, exploration=1.0)
         self.stock_known = stock_known
+        self.after_a_play = after_a_play
 
     def choose(self, seen: scopa.PlayerView, rng: random.Random) -> scopa.Move:
         raise TypeError("a knowing search plays only in omniscient runs")
@@ -376,6 +415,7 @@ class KnowingSearch:
         knowing = KnowingView(*(getattr(seen, name) for name in _VIEW_PARTS))
         knowing.truth = state
         knowing.stock_known = self.stock_known
+        knowing.after_a_play = self.after_a_play
         return self.search.choose(knowing, rng)
 
 
@@ -383,13 +423,24 @@ def bounds(deals: int, ms: float, workers: int) -> None:
     if scopa.COMPILED:
         raise SystemExit("bounds needs the pure-Python build (SCOPA_PURE_PYTHON=1)")
     print(f"scopa {scopa.__version__} ({BUILD}), classic, {deals} paired deals, {ms:g} ms a move")
+    opponents: list[tuple[str, Agent]] = [
+        ("greedy", GreedyAgent()),
+        ("AlphaBetaAgent(64, 5)", AlphaBetaAgent(iterations=64, depth=5)),
+    ]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        fair = timed(ISMCTSAgent, ms, exploration=1.0)
-        print(head_to_head(pool, [fair, GreedyAgent()], ["fair ISMCTS", "greedy"], deals)[1])
-        for name, stock_known in (("the hands", False), ("the deal", True)):
-            knowing = KnowingSearch(ms, stock_known)
-            names = [f"ISMCTS knowing {name}", "greedy"]
-            print(head_to_head(pool, [knowing, GreedyAgent()], names, deals, True)[1])
+        for opponent_name, opponent in opponents:
+            fair = timed(ISMCTSAgent, ms, exploration=1.0)
+            names = ["fair ISMCTS", opponent_name]
+            print(head_to_head(pool, [fair, opponent], names, deals)[1], flush=True)
+            knowing_what = (
+                ("the other hand once it has played from it", False, True),
+                ("the hands", False, False),
+                ("the deal", True, False),
+            )
+            for name, stock_known, after_a_play in knowing_what:
+                knowing = KnowingSearch(ms, stock_known, after_a_play)
+                names = [f"ISMCTS knowing {name}", opponent_name]
+                print(head_to_head(pool, [knowing, opponent], names, deals, True)[1], flush=True)
 
 
 # ----------------------------------------------------------------------------- fit
@@ -484,6 +535,7 @@ def main() -> None:
             "search",
             "strength",
             "bounds",
+            "headroom",
             "fit",
             "policy",
             "table",
@@ -506,6 +558,8 @@ def main() -> None:
         duel(GreedyAgent(), RandomAgent(), ["greedy", "random"], deals or 2000, args.workers)
     elif args.what == "strength":
         strength(deals or 1000, float(args.ms or 25), args.cheap_ms, args.workers)
+    elif args.what == "headroom":
+        headroom(deals or 150, float(args.ms or 200), args.workers)
     elif args.what == "bounds":
         bounds(deals or 300, float(args.ms or 25), args.workers)
     elif args.what == "policy":
