@@ -59,7 +59,7 @@ def _radix_runs(limit: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     run: list[int] = []
     product = 1
     for radix in range(40, 1, -1):
-        if product * radix >= limit:
+        if product * radix >= limit:  # pragma: no mutate - no run's product is the limit
             groups.append((product, tuple(run)))
             run, product = [], 1
         run.append(radix)

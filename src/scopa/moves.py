@@ -15,7 +15,7 @@ from scopa._checks import quote
 from scopa._memo import remembered
 from scopa.cards import DECK, Card, card_set, parse_cards
 from scopa.errors import IllegalMoveError, NotationError
-from scopa.masks import ALL_CARDS, RANK_MASKS, CardMask, cards_of
+from scopa.masks import ALL_CARDS, RANK_MASKS, CardMask, bits, cards_of
 from scopa.rules import AceOnAce, CapturePriority, Rules
 
 try:  # read by the compiler (a class of the compiled build stays open to subclasses)
@@ -530,8 +530,8 @@ class MoveGenerator:
         if self._aces_sweep and not (self._aces_normal_on_ace and table & _ACES):
             found = self._captures(hand & ~_ACES, table)
             if hand & _ACES:  # pragma: no mutate - without aces, the loop is empty and found sorted
-                for card in cards_of(hand & _ACES):
-                    found += self._ace_moves(card.index, table)
+                for index in bits(hand & _ACES):
+                    found += self._ace_moves(index, table)
                 found.sort(key=_card_index)
         else:
             found = self._captures(hand, table)
