@@ -19,8 +19,8 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-COMPILED = ("_checks", "_memo", "_shuffle", "encoding", "masks", "moves", "state")
-"""The modules of `scopa` that are compiled: those a playout and a learner's step run through."""
+COMPILED = ("_checks", "_memo", "_search_core", "_shuffle", "encoding", "masks", "moves", "state")
+"""The modules of `scopa` that are compiled: those playouts, learners and searches run through."""
 
 PURE_PYTHON = "SCOPA_PURE_PYTHON"
 """The environment variable that asks for a pure-Python wheel."""

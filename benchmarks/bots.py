@@ -54,16 +54,10 @@ from typing import Any
 from playout import BUILD, mid_hand_states  # the benchmark beside this one
 
 import scopa
+from scopa._search_core import _DENARI, _Category, _Most, _Primiera  # the evaluation's parts
 from scopa.agents import Agent, FlatMonteCarloAgent, GreedyAgent, RandomAgent
 from scopa.masks import ALL_CARDS
-from scopa.search import (  # the evaluation's parts, to fit them
-    _DENARI,
-    AlphaBetaAgent,
-    ISMCTSAgent,
-    _Category,
-    _Most,
-    _Primiera,
-)
+from scopa.search import AlphaBetaAgent, ISMCTSAgent
 from scopa.state import _VIEW_PARTS
 from scopa.tournament import TournamentResult, tournament
 
@@ -445,7 +439,7 @@ def bounds(deals: int, ms: float, workers: int) -> None:
 
 # ----------------------------------------------------------------------------- fit
 
-# The settings tried for each spread of the evaluation (see scopa.search._chances_of_most).
+# The settings tried for each spread of the evaluation (see scopa._search_core._chances_of_most).
 SPREADS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 15.0, 25.0, 1e6)
 PRIMIERA_SPREADS = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 Position = tuple[tuple[int, int], dict[str, tuple[int, ...]]]  # piles, points by category

@@ -12,7 +12,16 @@ from pathlib import Path
 
 import scopa
 
-PLAYING_MODULES = ("_checks", "_memo", "_shuffle", "encoding", "masks", "moves", "state")
+PLAYING_MODULES = (
+    "_checks",
+    "_memo",
+    "_search_core",
+    "_shuffle",
+    "encoding",
+    "masks",
+    "moves",
+    "state",
+)
 
 
 def test_the_playing_modules_are_all_compiled_or_all_source() -> None:

@@ -327,7 +327,16 @@ def test_nothing_reads_the_global_random_state_or_the_clock() -> None:
 
 
 CORE = ["cards", "errors", "rules", "moves", "scoring", "state", "match", "stakes", "records"]
-CORE += ["masks", "_shuffle", "_checks", "agents", "tournament", "encoding"]
+CORE += [
+    "masks",
+    "_shuffle",
+    "_checks",
+    "agents",
+    "tournament",
+    "encoding",
+    "search",
+    "_search_core",
+]
 
 
 @pytest.mark.parametrize("module", CORE)

@@ -39,20 +39,12 @@ from scopa import (
     find_variant,
     view,
 )
+from scopa._search_core import _chances_of_most, scoring_of, worth_of
 from scopa.agents import MatchAgent, play_match
 from scopa.masks import cards_of
 from scopa.odds import match_chances
 from scopa.scoring import Carte, MissingSuit, strict_max
-from scopa.search import (
-    AlphaBetaAgent,
-    ISMCTSAgent,
-    Solution,
-    _chances_of_most,
-    _scoring_of,
-    _worth_of,
-    expected_points,
-    solve,
-)
+from scopa.search import AlphaBetaAgent, ISMCTSAgent, Solution, expected_points, solve
 from tests.helpers import (
     CLASSIC,
     card_list,
@@ -115,7 +107,7 @@ SCORED_RULES = PRESETS + [
 def test_mask_scoring_is_the_hand_score(number: int) -> None:
     rules = SCORED_RULES[number]
     rng = random.Random(number)
-    scoring = _scoring_of(rules)
+    scoring = scoring_of(rules)
     for _ in range(60):
         end = random_hand_end(rules, rng)
         assert tuple(scoring.points(end)) == end.hand_score().points
@@ -518,7 +510,7 @@ def test_the_ends_of_a_hand_average_to_its_expected_points(name: str) -> None:
     rng = random.Random(3)
     for _ in range(30):
         state = random_hand_end(rules, rng, plays=rng.randrange(rules.plays_per_hand + 1))
-        ends = _scoring_of(rules).ends(state)
+        ends = scoring_of(rules).ends(state)
         assert sum(chance for _, _, chance in ends) == pytest.approx(1.0)
         assert all(chance > 0 for _, _, chance in ends)
         mean = (sum(a * p for a, _, p in ends), sum(b * p for _, b, p in ends))
@@ -528,12 +520,12 @@ def test_the_ends_of_a_hand_average_to_its_expected_points(name: str) -> None:
 def test_a_match_aware_search_values_points_by_the_match() -> None:
     # At 10-7 in a match to 11, a hand of 1 point to 3 wins the match (11-10), one of
     # 0 to 1 does not (10-8), though its margin is better.
-    worth = _worth_of(CLASSIC, (10, 7), aware=True)
+    worth = worth_of(CLASSIC, (10, 7), aware=True)
     assert worth is not None
     assert worth.values((1, 3))[0] == 5.0 > worth.values((0, 1))[0]
     assert worth.values((1, 3))[1] == -5.0
-    assert _worth_of(CLASSIC, (10, 7), aware=False) is None  # margins
-    assert _worth_of(find_variant("scopa-3"), (10, 7, 0), aware=True) is None
+    assert worth_of(CLASSIC, (10, 7), aware=False) is None  # margins
+    assert worth_of(find_variant("scopa-3"), (10, 7, 0), aware=True) is None
 
 
 @pytest.mark.parametrize("kind", [AlphaBetaAgent, ISMCTSAgent])
