@@ -25,8 +25,11 @@ from scopa import cli
 from scopa.agents import GreedyAgent
 from scopa.board import match_text
 from scopa.match import Claim
+from scopa.moves import Move
 from scopa.records import read_record, write_record
+from scopa.search import ISMCTSAgent
 from scopa.stakes import AbandonReason
+from scopa.state import PlayerView
 from scopa.tournament import tournament
 from tests.helpers import CLASSIC, position
 
@@ -487,6 +490,32 @@ def test_the_clock_starts_when_the_board_is_drawn(
     words = " ".join(capsys.readouterr().out.split())
     # the rule is said before the first move: one timeout forfeits the match
     assert "a player who runs out of time, even once, abandons the whole match" in words
+
+
+def test_the_search_opponent_is_given_the_match_totals(monkeypatch: pytest.MonkeyPatch) -> None:
+    # You deal the first hand, so the computer leads it: its search plays for the match,
+    # from totals of 0 to 0, and plays a legal move.
+    search = cli.AGENTS["search"]()
+    assert isinstance(search, ISMCTSAgent)
+    assert search.match_aware
+    asked: list[tuple[int, ...]] = []
+
+    class Watched:
+        def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+            raise AssertionError("an agent that plays for the match is given the totals")
+
+        def choose_in_match(
+            self, seen: PlayerView, totals: tuple[int, ...], rng: random.Random
+        ) -> Move:
+            asked.append(totals)
+            move = search.choose_in_match(seen, totals, rng)
+            assert move in seen.legal_moves()
+            return move
+
+    monkeypatch.setitem(cli.AGENTS, "search", Watched)
+    player = Player(("quit", 0), ("a", 0), ("n", 0))
+    assert play(player, "--opponent", "search", "--seed", "4") == 0
+    assert asked == [(0, 0)]
 
 
 def test_an_answer_for_one_question_is_not_taken_for_another(

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from scopa import __version__
-from scopa.agents import Agent, FlatMonteCarloAgent, GreedyAgent, RandomAgent
+from scopa.agents import Agent, GreedyAgent, MatchAgent, RandomAgent
 from scopa.board import (
     WIDTH,
     card_name,
@@ -64,6 +64,7 @@ from scopa.match import HandRecord, Match
 from scopa.moves import Declaration, Move
 from scopa.records import read_record, write_record
 from scopa.rules import Rules, find_variant, variant_aliases, variant_names
+from scopa.search import ISMCTSAgent
 from scopa.stakes import AbandonReason, BrilliEconomy
 from scopa.state import GameState, view
 from scopa.tournament import MAX_DEALS, TournamentResult, tournament
@@ -73,7 +74,7 @@ __all__ = ["AGENTS", "Reader", "main"]
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
-    "search": lambda: FlatMonteCarloAgent(iterations=60),
+    "search": lambda: ISMCTSAgent(iterations=1000, match_aware=True),
     "policy": lambda: _policy_agent(),
 }
 """The agents the command knows by name."""
@@ -496,14 +497,18 @@ class _Game:
         state = self.match.state
         player = state.current_player
         assert player is not None
-        move = self.agent.choose(view(state, player), self.rng)
+        seen = view(state, player)
+        if isinstance(self.agent, MatchAgent):
+            move = self.agent.choose_in_match(seen, self.match.totals, self.rng)
+        else:
+            move = self.agent.choose(seen, self.rng)
         self._apply(player, self._claimed_if_right(move), None)
 
     def _claimed_if_right(self, move: Move) -> Move:
         """The computer's move, claiming the target exactly when the claim is right.
 
-        An agent sees one hand, not the match's totals; the claim is decided from public
-        facts: the side's total and the points it is sure of after the move.
+        An agent chooses the move, not the claim: that is decided from public facts, the
+        side's total and the points it is sure of after the move.
         """
         rules = self.match.rules
         if not rules.claim_out:
