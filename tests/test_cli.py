@@ -495,9 +495,10 @@ def test_the_clock_starts_when_the_board_is_drawn(
 def test_the_search_opponent_is_given_the_match_totals(monkeypatch: pytest.MonkeyPatch) -> None:
     # You deal the first hand, so the computer leads it: its search plays for the match,
     # from totals of 0 to 0, and plays a legal move.
-    search = cli.AGENTS["search"]()
-    assert isinstance(search, ISMCTSAgent)
-    assert search.match_aware
+    made = cli.AGENTS["search"]()
+    assert isinstance(made, ISMCTSAgent)
+    assert made.match_aware
+    search: ISMCTSAgent = made  # the type, for the class below
     asked: list[tuple[int, ...]] = []
 
     class Watched:
