@@ -1,7 +1,8 @@
 """The searches' core, compiled in the wheel: the evaluation, alpha-beta and the agents' loops.
 
 [`scopa.search`][scopa.search] is its public face: its agents check their settings and
-the view, then choose here; `expected_points` and `solve` read the tables built here.
+the view, then choose here; its `expected_points` and `solve` call the evaluation and the
+alpha-beta search defined here.
 """
 
 from __future__ import annotations
