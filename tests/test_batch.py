@@ -527,7 +527,7 @@ def test_importing_scopa_does_not_import_jax() -> None:
 def test_without_jax_the_import_says_how_to_install_it() -> None:
     done = _run("import sys\nsys.modules['jax'] = None\nimport scopa.batch\n")
     assert done.returncode == 1
-    assert 'pip install "scopa[jax]"' in done.stderr
+    assert '"jax" installs: pip install' in done.stderr
     assert "ImportError" in done.stderr
 
 

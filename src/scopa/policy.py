@@ -40,12 +40,12 @@ from typing import IO, Any, Final
 
 import attrs
 
+from scopa._extras import needs_extra
+
 try:
     import numpy as np
 except ImportError:
-    raise ImportError(
-        'scopa.policy needs numpy, which the extra "policy" installs: pip install "scopa[policy]"'
-    ) from None
+    raise ImportError(needs_extra("scopa.policy", "numpy", "policy")) from None
 
 from scopa._checks import check_type, quote
 from scopa.encoding import (

@@ -30,12 +30,12 @@ claims, and only the 40 cards: among the presets, all but `scopa-a-15`, `escoba`
 
 from __future__ import annotations
 
+from scopa._extras import needs_extra
+
 try:
     import jax as _jax
 except ImportError:
-    raise ImportError(
-        'scopa.batch needs JAX, which the extra "jax" installs: pip install "scopa[jax]"'
-    ) from None
+    raise ImportError(needs_extra("scopa.batch", "JAX", "jax")) from None
 
 from scopa.batch._env import Env, State
 
