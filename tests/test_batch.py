@@ -10,6 +10,7 @@ tests/test_batch.py -k lockstep` plays more hands per preset (the default is 2,0
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 import random
 import subprocess
@@ -513,6 +514,55 @@ def _run(code: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
     )
+
+
+def test_the_capture_tables_equal_a_plain_enumeration() -> None:
+    from scopa.batch import _tables
+
+    # Every tuple of counts of ranks 1 to 9, each from 0 to 4 and to what fits in the rank,
+    # in increasing order, kept when it adds up to the rank with two cards or more.
+    plain: list[list[tuple[int, ...]]] = [[], []]
+    for rank in range(2, 11):
+        ranges = [range(min(4, rank // value) + 1) for value in range(1, 10)]
+        plain.append(
+            [
+                counts
+                for counts in itertools.product(*ranges)
+                if sum(value * m for value, m in enumerate(counts, 1)) == rank and sum(counts) >= 2
+            ]
+        )
+    assert plain == _tables._PATTERNS
+    # By hand: the partitions of r (2, 3, 5, 7, 11, 15, 22, 30, 42 for r = 2 to 10) less the
+    # one of a single card and those with a part five times or more (1 at 5 and 6, 2 at 7,
+    # 3 at 8, 5 at 9, 8 at 10).
+    assert [len(plain[rank]) for rank in range(2, 11)] == [1, 2, 4, 5, 9, 12, 18, 24, 33]
+    built = _tables.SUPPORT_RANKS, _tables.SUPPORT_COUNTS, _tables.SUPPORT_SIZES
+    for table, expected in zip(built, _tables._by_support(plain), strict=True):
+        assert table.dtype == expected.dtype == np.int32
+        assert np.array_equal(table, expected)
+
+
+def test_building_the_capture_tables_at_import_takes_little_work() -> None:
+    # Work counted in lines of `_tables.py` run (about 40,000), not in time: listing the
+    # 5**9 tuples of counts of each rank would run over 100 million.
+    done = _run(
+        "import sys\n"
+        "import jax\n"
+        "lines = 0\n"
+        "def local(frame, event, arg):\n"
+        "    global lines\n"
+        "    lines += event == 'line'\n"
+        "    if lines > 200_000:\n"
+        "        raise RuntimeError('the tables take more than 200,000 lines to build')\n"
+        "    return local\n"
+        "def calls(frame, event, arg):\n"
+        "    return local if frame.f_code.co_filename.endswith('_tables.py') else None\n"
+        "sys.settrace(calls)\n"
+        "import scopa.batch\n"
+        "sys.settrace(None)\n"
+        "assert 'scopa.batch._tables' in sys.modules and lines > 0, lines\n"
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_importing_scopa_does_not_import_jax() -> None:

@@ -11,7 +11,6 @@ from these tables, without listing card sets.
 
 from __future__ import annotations
 
-import itertools
 from typing import Final
 
 import numpy as np
@@ -28,12 +27,23 @@ MAX_SUPPORT: Final = 4
 
 
 def _patterns(rank: int) -> list[tuple[int, ...]]:
-    """The patterns adding up to `rank`: cards taken of each rank 1 to 9, two cards or more."""
-    found = []
-    for counts in itertools.product(range(MOST_OF_A_RANK + 1), repeat=RANKS - 1):
-        total = sum((q + 1) * m for q, m in enumerate(counts))
-        if total == rank and sum(counts) >= 2:
-            found.append(counts)
+    """The patterns adding up to `rank`: cards taken of each rank 1 to 9, two cards or more.
+
+    In increasing order of the tuples of counts: the counts of rank 1 are chosen first,
+    then those of rank 2, and so on, each from 0 up to what the rest of the sum allows.
+    """
+    found: list[tuple[int, ...]] = []
+
+    def extend(counts: tuple[int, ...], left: int) -> None:
+        value = len(counts) + 1  # the rank whose count is chosen now
+        if value == RANKS:
+            if left == 0 and sum(counts) >= 2:
+                found.append(counts)
+            return
+        for taken in range(min(MOST_OF_A_RANK, left // value) + 1):
+            extend((*counts, taken), left - value * taken)
+
+    extend((), rank)
     return found
 
 
@@ -46,20 +56,20 @@ Table = npt.NDArray[np.int32]
 _PATTERNS: Final = [_patterns(rank) if rank >= 2 else [] for rank in range(RANKS + 1)]
 
 
-def _by_support() -> tuple[Table, Table, Table]:
-    """The patterns of each rank grouped by support, supports in increasing order.
+def _by_support(by_rank: list[list[tuple[int, ...]]]) -> tuple[Table, Table, Table]:
+    """The patterns of each rank (`by_rank[rank]`) grouped by support, in increasing order.
 
     Returns `ranks[rank, support, place]`, the support's ranks in increasing order (0
     past its last), `counts[rank, support, slot, place]`, the cards of each of those ranks
     a pattern takes, and `sizes[rank, support, slot]`, the pattern's cards (-1 for an empty
     slot).
     """
-    supports = max(len({_support(p) for p in patterns}) for patterns in _PATTERNS)
+    supports = max(len({_support(p) for p in patterns}) for patterns in by_rank)
     slots = 3
     ranks = np.zeros((RANKS + 1, supports, MAX_SUPPORT), dtype=np.int32)
     counts = np.zeros((RANKS + 1, supports, slots, MAX_SUPPORT), dtype=np.int32)
     sizes = np.full((RANKS + 1, supports, slots), -1, dtype=np.int32)
-    for rank, patterns in enumerate(_PATTERNS):
+    for rank, patterns in enumerate(by_rank):
         for place, support in enumerate(sorted({_support(p) for p in patterns})):
             used = [q for q in range(RANKS - 1) if support >> q & 1]
             ranks[rank, place, : len(used)] = [q + 1 for q in used]
@@ -71,6 +81,6 @@ def _by_support() -> tuple[Table, Table, Table]:
     return ranks, counts, sizes
 
 
-SUPPORT_RANKS, SUPPORT_COUNTS, SUPPORT_SIZES = _by_support()
+SUPPORT_RANKS, SUPPORT_COUNTS, SUPPORT_SIZES = _by_support(_PATTERNS)
 """The patterns of each rank by support, in the order of the legal moves: the support's
 ranks, the cards of each a pattern takes, and the pattern's cards (-1: no pattern)."""
