@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 import os
 import random
 import subprocess
@@ -329,6 +330,49 @@ def test_step_checked_raises_on_an_illegal_action(classic: Env) -> None:
         classic.step_checked(batch, 0)
 
 
+def _unchanged(before: State, after: State) -> bool:
+    return bool(after.illegal_action) and all(
+        np.array_equal(_game_fields(after)[name], value)
+        for name, value in _game_fields(before).items()
+    )
+
+
+def test_an_id_out_of_range_is_judged_whole_not_cut_to_32_bits(classic: Env, step: Any) -> None:
+    # Player 1 holds 1D 2D 3D: id 0 (1D laid) is legal; each id below is 0 modulo 2**32.
+    state = classic.deal(_order("1D 2D 3D 4D 5D 6D 7C 8C 9C 10C"), 0)
+    assert not bool(classic.step(state, np.int64(0)).illegal_action)
+    for action in (np.int64(2**32), np.uint64(2**32), np.int64(-(2**32)), 2**32, -(2**32), 2**70):
+        assert _unchanged(state, classic.step(state, action)), action
+    # 2**32 - 1 is -1 in 32 bits: out of range either way, and JAX keeps uint32 under jit
+    assert _unchanged(state, step(state, np.uint32(2**32 - 1)))
+
+
+def test_a_non_integer_action_is_refused(classic: Env, step: Any) -> None:
+    state = classic.deal(_order("1D 2D 3D 4D 5D 6D 7C 8C 9C 10C"), 0)
+    for action in (0.7, 0.0, np.float64(0), "0", True, np.bool_(False), None, jnp.float32(0)):
+        with pytest.raises(TypeError, match="an action must be an integer compact id"):
+            classic.step(state, action)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not float32"):  # under jit the type still shows
+        step(state, 0.7)
+    with pytest.raises(InvalidArgumentError, match="one action, not an array of shape"):
+        classic.step(state, np.array([0]))
+
+
+def test_step_checked_refuses_what_is_not_a_legal_integer_id(classic: Env) -> None:
+    state = classic.deal(_order("1D 2D 3D 4D 5D 6D 7C 8C 9C 10C"), 0)
+    action: Any
+    for action in ("192", "abc", 0.5, 192.0, math.nan, math.inf, True, None):
+        with pytest.raises(TypeError, match="an action must be an integer compact id"):
+            classic.step_checked(state, action)
+    for action in (2**70, np.int64(2**32), np.uint64(2**32), -(2**32)):
+        with pytest.raises(IllegalMoveError, match="is not legal here"):
+            classic.step_checked(state, action)
+    for action in (np.int16(0), np.uint8(0), np.array(0), jnp.asarray(0)):  # integers all
+        assert int(classic.step_checked(state, action).current_player) == 0
+    with pytest.raises(TypeError, match="not a traced one"):
+        jax.jit(lambda action: classic.step_checked(state, action))(0)
+
+
 def test_deal_checks_a_concrete_order_and_dealer(classic: Env) -> None:
     with pytest.raises(InvalidStateError, match="each card index 0 to 39 once"):
         classic.deal(np.zeros(40, np.int32))
@@ -593,6 +637,36 @@ def test_a_program_with_64_bit_jax_gets_the_same_32_bit_state() -> None:
         "assert state.current_player.dtype == np.int32, state.current_player.dtype\n"
         "assert state.observation.dtype == state.rewards.dtype == np.float32\n"
         "assert float(state.rewards.sum()) > 0\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        env={**os.environ, "JAX_ENABLE_X64": "1"},
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_program_with_64_bit_jax_has_every_id_judged_whole() -> None:
+    # With 64-bit integers, jit and vmap pass int64 ids as they are: 2**32 stays out of range.
+    code = (
+        "import jax, numpy as np\n"
+        "from scopa import find_variant\n"
+        "from scopa.batch import Env\n"
+        "env = Env(find_variant('classic'))\n"
+        "state = env.init(jax.random.key(0))\n"
+        "legal = int(np.argmax(state.legal_action_mask))\n"
+        "wide = np.int64(2**32 + legal)\n"
+        "assert not bool(env.step(state, np.int64(legal)).illegal_action)\n"
+        "assert bool(env.step(state, wide).illegal_action)\n"
+        "assert bool(jax.jit(env.step)(state, wide).illegal_action)\n"
+        "assert bool(jax.jit(env.step)(state, jax.numpy.asarray(wide)).illegal_action)\n"
+        "states = jax.vmap(env.init)(jax.random.split(jax.random.key(1), 2))\n"
+        "firsts = np.argmax(np.asarray(states.legal_action_mask), axis=1).astype(np.int64)\n"
+        "after = jax.jit(jax.vmap(env.step))(states, firsts + np.array([0, 2**32]))\n"
+        "assert np.asarray(after.illegal_action).tolist() == [False, True]\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code],

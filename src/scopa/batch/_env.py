@@ -12,6 +12,7 @@ import attrs
 import jax
 import jax.numpy as jnp
 import numpy as np
+import numpy.typing as npt
 
 from scopa._checks import check_type, quote
 from scopa.batch import _tables
@@ -56,6 +57,8 @@ _LOWEST: Final = int(np.iinfo(np.int32).min)
 """Below every figure: what an ineligible side shows."""
 
 Array = jax.Array
+_ActionId = Array | npt.NDArray[np.integer[Any]] | np.integer[Any] | int
+# a compact action id: an int, a numpy integer (or 0-d integer array), or a JAX array
 
 
 @dataclasses.dataclass(frozen=True)
@@ -211,6 +214,55 @@ def _strict_max(figures: Array, eligible: Array) -> Array:
     return (winners & (jnp.sum(winners) == 1)).astype(jnp.int32)
 
 
+def _action_id(action: object) -> _ActionId:
+    """An action for the jitted step: one integer id; a concrete one out of range made -1.
+
+    A concrete id is judged in Python or numpy before any cast, so that no cast to 32 bits
+    wraps it into range; a JAX array (traced or not) keeps its integer type, which the
+    step compares in.
+
+    Raises:
+        TypeError: `action` is not an integer.
+        InvalidArgumentError: `action` is an array of more than one id.
+    """
+    if isinstance(action, bool) or not isinstance(action, (int, np.integer, np.ndarray, Array)):
+        raise TypeError(f"an action must be an integer compact id, not {type(action).__name__}")
+    if isinstance(action, int):
+        return np.asarray(action if 0 <= action < _ACTIONS else -1, np.int32)
+    if not np.issubdtype(action.dtype, np.integer):
+        raise TypeError(f"an action must be an integer compact id, not {action.dtype}")
+    if action.shape:
+        raise InvalidArgumentError(
+            f"step takes one action, not an array of shape {action.shape}: jax.vmap plays a batch"
+        )
+    if isinstance(action, Array):
+        return action
+    return np.asarray(action if 0 <= action < _ACTIONS else -1, np.int32)
+
+
+def _concrete_id(action: object) -> int:
+    """A concrete action as a Python int (any integer, in range or not).
+
+    Raises:
+        TypeError: `action` is not an integer, or is traced.
+        InvalidArgumentError: `action` is an array of more than one id.
+    """
+    if isinstance(action, jax.core.Tracer):
+        raise TypeError("step_checked takes a concrete action, not a traced one: use step")
+    if isinstance(action, bool) or not isinstance(action, (int, np.integer, np.ndarray, Array)):
+        raise TypeError(f"an action must be an integer compact id, not {type(action).__name__}")
+    if isinstance(action, int):
+        return action
+    given = np.asarray(action)
+    if given.dtype.kind not in "iu":
+        raise TypeError(f"an action must be an integer compact id, not {given.dtype}")
+    if given.shape:
+        raise InvalidArgumentError(
+            f"step_checked takes one action, not an array of shape {given.shape}"
+        )
+    return int(given)
+
+
 # ------------------------------------------------------------------ the environment
 
 
@@ -243,7 +295,7 @@ class Env:
         # compiled once per environment: the public methods call these
         self._jit_init: Final[Callable[[Array, Array], State]] = jax.jit(self._init)
         self._jit_deal: Final[Callable[[Array, Array], State]] = jax.jit(self._deal)
-        self._jit_step: Final[Callable[[State, Array], State]] = jax.jit(self._step)
+        self._jit_step: Final[Callable[[State, _ActionId], State]] = jax.jit(self._step)
         # each hand size divided by the rules' hand size, as the scalar encoding rounds it
         self._size_scale: Final = np.array(
             [size / rules.hand_size for size in range(rules.hand_size + 1)], np.float32
@@ -473,19 +525,36 @@ class Env:
         facts = jax.vmap(_facts, in_axes=(None, None, 0, 0))(state._table, ~seen, cards, taken)
         return jnp.where(legal, ids, -1), jnp.where(legal[:, None], facts, 0.0)
 
-    def step(self, state: State, action: Array | int) -> State:
+    def step(
+        self, state: State, action: Array | npt.NDArray[np.integer[Any]] | np.integer[Any] | int
+    ) -> State:
         """The state after the player to move plays the compact action id `action`.
 
         An action that is not legal here (out of range, not in `legal_action_mask`, or any
         action once the hand is over) changes nothing but sets `illegal_action` and zeroes
-        `rewards`; [`step_checked`][scopa.batch.Env.step_checked] raises instead.
+        `rewards`; [`step_checked`][scopa.batch.Env.step_checked] raises instead. An id is
+        judged whole, in its own integer type: `2**32 + 5` is out of range, not 5.
+
+        `jax.jit` and `jax.vmap` convert their arguments before the step sees them: without
+        `jax_enable_x64`, JAX cuts a 64-bit integer argument to 32 bits there. Give them
+        `int32` ids (or enable 64 bits) to have every id judged whole.
+
+        Raises:
+            TypeError: `action` is not an integer (a float, a bool, a string), which its
+                type shows even when it is traced.
+            InvalidArgumentError: `action` is not one id (a scalar) but an array.
         """
-        return self._jit_step(state, jnp.asarray(action, jnp.int32))
+        return self._jit_step(state, _action_id(action))
 
     def _step(self, state: State, action: Array) -> State:
-        legal = (action >= 0) & (action < _ACTIONS)
-        legal = legal & state.legal_action_mask[jnp.clip(action, 0, _ACTIONS - 1)]
-        played = self._play(state, jnp.clip(action, 0, _ACTIONS - 1))
+        # Compared in its own type where int32 cannot hold every value of it (uint32, and
+        # 64-bit integers under jax_enable_x64), so that no id wraps into range.
+        if action.dtype.itemsize < 4 or action.dtype == jnp.int32:
+            action = action.astype(jnp.int32)
+        in_range = (action >= 0) & (action < _ACTIONS)
+        action = jnp.where(in_range, action, 0).astype(jnp.int32)
+        legal = in_range & state.legal_action_mask[action]
+        played = self._play(state, action)
         kept = dataclasses.replace(
             state, illegal_action=jnp.asarray(True), rewards=jnp.zeros_like(state.rewards)
         )
@@ -513,19 +582,25 @@ class Env:
         action = card * COMPACT_OPTIONS + drawn - before
         return jnp.where(legal > 0, action, 0).astype(jnp.int32)
 
-    def step_checked(self, state: State, action: Array | int) -> State:
+    def step_checked(
+        self, state: State, action: Array | npt.NDArray[np.integer[Any]] | np.integer[Any] | int
+    ) -> State:
         """`step`, for a concrete (not traced) state and action: an illegal action raises.
 
         Raises:
-            IllegalMoveError: the action is not a legal compact id for the player to move.
+            IllegalMoveError: the action is not a legal compact id for the player to move
+                (out of range, not in `legal_action_mask`, or the hand is over).
+            TypeError: the action is not an integer (a float, a bool, a string), or is
+                traced.
+            InvalidArgumentError: the state or the action is a batch.
         """
-        number = int(np.asarray(action))
+        number = _concrete_id(action)
         mask = np.asarray(state.legal_action_mask)
         if mask.shape != (_ACTIONS,):
             raise InvalidArgumentError("step_checked takes one state, not a batch")
         if not 0 <= number < _ACTIONS or not mask[number]:
             over = " (the hand is over)" if bool(np.asarray(state.terminated)) else ""
-            raise IllegalMoveError(f"action {quote(action)} is not legal here{over}")
+            raise IllegalMoveError(f"action {quote(number)} is not legal here{over}")
         return self.step(state, number)
 
     def _play(self, state: State, action: Array) -> State:
