@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import io
+import math
 import pickle
 import random
+import struct
 import subprocess
 import sys
+import tracemalloc
+import zipfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -114,13 +118,201 @@ def test_bad_and_truncated_files_are_refused(tmp_path: Path) -> None:
         save_parameters(tmp_path / "x.npz", {"summary": np.zeros((172, 4))}, CLASSIC)
 
 
+def _npy(descr: str, shape: tuple[int, ...], data: bytes, *, version: int = 1) -> bytes:
+    """A `.npy` array written by hand as numpy documents the format (version 1.0 or 2.0)."""
+    header = repr({"descr": descr, "fortran_order": False, "shape": shape}).encode("latin-1")
+    length_size = 2 if version == 1 else 4
+    header += b" " * (-(8 + length_size + len(header) + 1) % 64) + b"\n"
+    length = struct.pack("<H" if version == 1 else "<I", len(header))
+    return b"\x93NUMPY" + bytes([version, 0]) + length + header + data
+
+
+def _archive(
+    members: dict[str, bytes],
+    compression: int = zipfile.ZIP_DEFLATED,
+    zeros: dict[str, int] | None = None,
+) -> bytes:
+    """A zip archive of these members, a member named in `zeros` going on with that many."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression) as archive:
+        for name, data in members.items():
+            with archive.open(name, "w", force_zip64=True) as member:
+                member.write(data)
+                more = (zeros or {}).get(name, 0)
+                for start in range(0, more, 1 << 20):
+                    member.write(bytes(min(1 << 20, more - start)))
+    return buffer.getvalue()
+
+
+def _members(arrays: dict[str, Any], version: Any = FORMAT) -> dict[str, bytes]:
+    """The `.npy` members of a policy file, as numpy writes them: `format`, then `arrays`."""
+    members = {}
+    for name, value in {"format": np.array(version), **arrays}.items():
+        buffer = io.BytesIO()
+        np.save(buffer, value, allow_pickle=False)
+        members[f"{name}.npy"] = buffer.getvalue()
+    return members
+
+
+def _peak_bytes(read: Any) -> int:
+    """The most memory Python and numpy held at once while `read()` ran (or raised)."""
+    tracemalloc.start()
+    try:
+        read()
+    except InvalidArgumentError:
+        pass
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return peak
+
+
+def test_an_unused_member_declaring_a_huge_array_is_never_read() -> None:
+    # 10**11 float64 values declared, 8 bytes given: reading it would ask for 745 GiB.
+    huge = _npy("<f8", (10**11,), bytes(8))
+    file = _archive({**_members(hand_made()), "extra.npy": huge})
+    assert len(file) < 60_000
+    loaded = load_parameters(io.BytesIO(file))
+    assert all(np.array_equal(loaded[name], array) for name, array in hand_made().items())
+    # In a member the format names, such a header is refused before any data is read.
+    for name, header, why in (
+        ("hidden.npy", huge, "'hidden' must be floats of shape"),
+        ("summary.npy", _npy("<f4", (172, 10**9), b""), "'summary' must have 1 to 1,024 columns"),
+        ("summary.npy", _npy("<f4", (10**9, 4), b""), "'summary' must have a row for each"),
+    ):
+        hostile = _archive({**_members(hand_made()), name: header})
+        with pytest.raises(InvalidArgumentError, match=why):
+            load_parameters(io.BytesIO(hostile))
+
+
+def test_a_zip_bomb_is_left_unread_or_refused_in_little_memory() -> None:
+    zeros = 64 << 20  # 64 MiB of zeros, deflated to about 64 KiB
+    good = _members(hand_made())
+    bomb = {**good, "bomb.npy": _npy("<f8", (zeros // 8,), b"")}
+    unused = _archive(bomb, zeros={"bomb.npy": zeros})
+    assert len(unused) < 1_000_000
+    assert _peak_bytes(lambda: load_parameters(io.BytesIO(unused))) < 4 << 20
+    assert sorted(load_parameters(io.BytesIO(unused))) == sorted(hand_made())
+    # A member the format names with zeros past its array, or with a 2.0 header that
+    # declares 2**31 bytes of header: refused before the zeros are decompressed.
+    declares_long_header = _npy("<f4", (172, WIDTH), b"", version=2)[:8] + struct.pack(
+        "<I", 1 << 31
+    )
+    for summary, why in (
+        (good["summary.npy"], "holds 67,111,"),
+        (declares_long_header, "a header of 2,147,483,648 bytes"),
+    ):
+        hostile = _archive({**good, "summary.npy": summary}, zeros={"summary.npy": zeros})
+        with pytest.raises(InvalidArgumentError, match=why):
+            load_parameters(io.BytesIO(hostile))
+        assert _peak_bytes(lambda: load_parameters(io.BytesIO(hostile))) < 4 << 20  # noqa: B023
+
+
+def test_files_that_are_not_plain_policy_files_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "summary.npy"
+    np.save(path, hand_made()["summary"])
+    with pytest.raises(InvalidArgumentError, match=r"is a single array \(.npy\), not a policy"):
+        load_parameters(path)
+    good = _members(hand_made())
+    for members, compression, why in (
+        ({**good, "hidden.npy": _npy("|O", (22, 4), b"")}, zipfile.ZIP_DEFLATED, "not a plain"),
+        ({**good, "hidden.npy": _npy("<i4", (22, 4), bytes(352))}, zipfile.ZIP_STORED, "floats"),
+        ({**good, "hidden.npy": b"not an array"}, zipfile.ZIP_STORED, "no .npy magic"),
+        ({**good, "score.npy": good["score.npy"][:-4]}, zipfile.ZIP_STORED, "holds"),
+        (good, zipfile.ZIP_LZMA, "compressed otherwise than by deflate"),
+    ):
+        with pytest.raises(InvalidArgumentError, match=why):
+            load_parameters(io.BytesIO(_archive(members, compression)))
+    # members marked as encrypted (bit 0 of the flags of the central directory's entries):
+    # the zip module would ask for a password
+    marked = bytearray(_archive(good, zipfile.ZIP_STORED))
+    entry = marked.find(b"PK\x01\x02")
+    while entry >= 0:
+        marked[entry + 8] |= 0x1
+        entry = marked.find(b"PK\x01\x02", entry + 1)
+    with pytest.raises(InvalidArgumentError, match="encrypted"):
+        load_parameters(io.BytesIO(bytes(marked)))
+    # a byte of a stored array changed: its checksum no longer matches
+    damaged = bytearray(_archive(good, zipfile.ZIP_STORED))
+    at = damaged.index(good["hidden.npy"]) + len(good["hidden.npy"]) - 1
+    damaged[at] ^= 0x40
+    with pytest.raises(InvalidArgumentError, match="not a policy file"):
+        load_parameters(io.BytesIO(bytes(damaged)))
+
+
+@pytest.mark.parametrize("version", ["x", "1", math.nan, math.inf, 1.5, 1.0, 1j, True, 2, [1]])
+def test_only_the_integer_1_is_the_format(version: Any) -> None:
+    file = _archive(_members(hand_made(), version=version))
+    with pytest.raises(InvalidArgumentError, match=r"format 1|'format' must be the integer 1"):
+        load_parameters(io.BytesIO(file))
+
+
+def test_numpy_files_of_other_layouts_that_hold_a_policy_load() -> None:
+    # Fortran order, a 2.0 header, float64 and float16 values: the same network.
+    arrays = hand_made()
+    members = _members({**arrays, "hidden": np.asfortranarray(arrays["hidden"])})
+    buffer = io.BytesIO()
+    np.lib.format.write_array(buffer, arrays["summary"].astype(np.float64), version=(2, 0))
+    members["summary.npy"] = buffer.getvalue()
+    members["score.npy"] = _npy("<f2", (WIDTH,), arrays["score"].astype("<f2").tobytes())
+    loaded = load_parameters(io.BytesIO(_archive(members)))
+    assert all(np.array_equal(loaded[name], array) for name, array in arrays.items())
+    assert all(array.dtype == np.float32 for array in loaded.values())
+
+
+def test_weights_finite_only_in_float64_are_refused(tmp_path: Path) -> None:
+    # 1e300 is inf as a float32: the agent would score every move NaN.
+    big = hand_made()
+    big["hidden"] = big["hidden"].astype(np.float64)
+    big["hidden"][0, 0] = 1e300
+    with pytest.raises(InvalidArgumentError, match="'hidden' holds a value that is not finite"):
+        save_parameters(tmp_path / "big.npz", big, CLASSIC)
+    assert not (tmp_path / "big.npz").exists()
+    with pytest.raises(InvalidArgumentError, match="not finite as a float32"):
+        PolicyAgent(big)
+    with pytest.raises(InvalidArgumentError, match="not finite as a float32"):
+        load_parameters(io.BytesIO(_archive(_members(big))))
+    # the largest float32 is finite
+    edge = hand_made()
+    edge["score_bias"] = np.float64(np.finfo(np.float32).max)
+    assert PolicyAgent(edge).arrays["score_bias"] == np.finfo(np.float32).max
+
+
+def test_networks_of_shapes_no_rules_read_are_refused() -> None:
+    wide = hand_made()
+    wide["summary"] = np.zeros((172, 1025), np.float32)
+    with pytest.raises(InvalidArgumentError, match="1 to 1,024 columns"):
+        PolicyAgent(wide)
+    with pytest.raises(InvalidArgumentError, match="a row for each value of an observation"):
+        PolicyAgent(hand_made(observations=173))
+    with pytest.raises(TypeError, match="a policy's arrays must be a Mapping"):
+        PolicyAgent([1, 2])
+
+
+def test_the_repr_is_short() -> None:
+    assert repr(PolicyAgent()) == "PolicyAgent()"
+    assert eval(repr(PolicyAgent()), {"PolicyAgent": PolicyAgent}).scores(view(lead(), 0)) == (
+        PolicyAgent().scores(view(lead(), 0))
+    )
+    assert repr(PolicyAgent(hand_made())) == (
+        "<PolicyAgent: a network of width 4 for two-player rules without declarations>"
+    )
+    assert repr(PolicyAgent(hand_made(observations=262))).endswith(
+        "four-player rules without declarations>"
+    )
+
+
 def test_rules_with_another_observation_are_refused() -> None:
     agent = PolicyAgent(hand_made())
     scopone = find_variant("scopone")
     assert observation_size(scopone) != 172
-    with pytest.raises(InvalidArgumentError, match="2 players without declarations"):
+    with pytest.raises(InvalidArgumentError) as refused:
         agent.check_rules(scopone)
-    with pytest.raises(InvalidArgumentError, match="reads observations of 172"):
+    assert str(refused.value) == (
+        "this policy plays two-player rules without declarations (it reads observations of "
+        "172 values); rules 'scopone' are four-player rules without declarations and give 262"
+    )
+    with pytest.raises(InvalidArgumentError, match="reads observations of 172 values"):
         agent.choose(view(GameState.new(scopone, seed=1)), random.Random(0))
     with pytest.raises(TypeError, match="PlayerView"):
         agent.choose(GameState.new(CLASSIC, seed=1), random.Random(0))  # type: ignore[arg-type]
@@ -183,7 +375,10 @@ def test_the_command_plays_the_policy() -> None:
     )
     assert refused.returncode == 2
     assert "Traceback" not in refused.stderr
-    assert "agent policy: this policy reads observations of 172" in refused.stderr
+    assert (
+        "agent policy: this policy plays two-player rules without declarations "
+        "(it reads observations of 172 values)" in refused.stderr
+    )
     # With this seed you deal: the policy leads, then the input ends.
     played = _command("play", "--opponent", "policy", "--seed", "7")
     assert "Traceback" not in played.stderr
