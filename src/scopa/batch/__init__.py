@@ -1,7 +1,9 @@
 """Batched hands on JAX: the rules as pure functions of fixed-shape arrays.
 
-Install with `pip install "scopa[jax]"`. [`Env`][scopa.batch.Env] plays one hand of some
-rules as functions that `jax.jit` compiles and `jax.vmap` batches, in the style of `pgx`:
+It needs the extra `jax`: from a checkout of the source, `python -m pip install ".[jax]"`
+in its folder; once the package is published, `python -m pip install "scopa[jax]"`.
+[`Env`][scopa.batch.Env] plays one hand of some rules as functions that `jax.jit` compiles
+and `jax.vmap` batches, in the style of `pgx`:
 
     >>> import jax
     >>> from scopa import find_variant
