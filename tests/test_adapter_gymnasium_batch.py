@@ -365,3 +365,15 @@ def test_bad_deck_orders() -> None:
     annulled = rest[:6] + kings + rest[6:]
     with pytest.raises(InvalidStateError, match="misdeal"):
         env.reset(options={"orders": [*good[:3], annulled]})
+
+
+def test_options_that_are_not_a_dict_are_refused() -> None:
+    env = ScopaVectorEnv(16, "classic", seat=None)
+    env.reset(seed=0)
+    seats = env.seats
+    for options in ([{"orders": None}], ("orders",), "orders", 3):
+        with pytest.raises(TypeError, match="options must be a dict"):
+            env.reset(seed=1, options=options)  # type: ignore[arg-type]
+    assert np.array_equal(env.seats, seats)  # the refused calls dealt nothing
+    env.reset(seed=1, options={})
+    assert not np.array_equal(env.seats, seats)  # as a reset with seed 1 does

@@ -54,7 +54,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, NamedTuple, cast
 
 import gymnasium
@@ -444,16 +444,22 @@ class ScopaVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[A
             InvalidStateError: an order is not the 40 card indices, or its first table is
                 annulled by the misdeal rule.
             ValueError: the orders are not one row per hand.
-            TypeError: the orders are not integers.
+            TypeError: `options` is not a dict (or None), or the orders are not integers.
         """
+        if options is not None and not isinstance(options, Mapping):
+            raise TypeError(
+                f"options must be a dict such as {{'orders': orders}} or None, "
+                f"not {type(options).__name__}"
+            )
+        orders = None if options is None else options.get("orders")
+        checked = None if orders is None else self._check_orders(orders)
         super().reset(seed=seed)
         program = self._program
         key, deal = jax.random.split(jax.random.key(int(self.np_random.integers(0, 1 << 31))))
-        orders = None if options is None else options.get("orders")
-        if orders is None:
+        if checked is None:
             state, seats = program.deal(deal)
         else:
-            state, seats = program.deal_orders(jnp.asarray(self._check_orders(orders)), deal)
+            state, seats = program.deal_orders(jnp.asarray(checked), deal)
             annulled = np.flatnonzero(np.array(state.terminated))
             if annulled.size:
                 raise InvalidStateError(
