@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium", reason='needs gymnasium, from the extra "gymnasium"')
-jax = pytest.importorskip("jax", reason='needs jax, from the extra "jax": pip install "scopa[jax]"')
+jax = pytest.importorskip("jax", reason='needs jax, from the extra "jax"')
 
 import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
