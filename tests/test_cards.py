@@ -101,6 +101,31 @@ def test_canonical_text_and_repr_round_trip(card: Card) -> None:
     assert eval(repr(card), {"Card": Card}) == card
 
 
+# How a suit and a rank print: the suits by their Italian names, as the glossary of the rules
+# page writes them; the ranks as its table of ranks names them, the Ace and the figures by
+# name and the others by number.
+SUIT_WORDS = {"D": "denari", "C": "coppe", "S": "spade", "B": "bastoni"}
+RANK_WORDS = {1: "asso", 8: "fante", 9: "cavallo", 10: "re"}
+
+
+@pytest.mark.parametrize("card", DECK)
+def test_a_suit_and_a_rank_print_as_words_and_keep_their_repr(card: Card) -> None:
+    number, letter = str(card)[:-1], str(card)[-1]
+    assert str(card.suit) == f"{card.suit}" == SUIT_WORDS[letter]
+    assert str(card.rank) == RANK_WORDS.get(int(number), number)
+    assert repr(card.suit) == f"Suit.{card.suit.name}"
+    assert repr(card.rank) == f"Rank.{card.rank.name}"
+    # They stay ints: a number comes out of int() and of a numeric format.
+    assert int(card.rank) == int(number)
+    assert f"{card.suit:d}" == str("DCSB".index(letter))
+
+
+def test_print_of_the_settebello_s_suit_and_rank() -> None:
+    settebello = Card.parse("7D")
+    assert f"{settebello.rank} of {settebello.suit}" == "7 of denari"
+    assert str(Card.parse("Rb").rank) == "re"
+
+
 def test_cards_sort_and_hash_by_index() -> None:
     assert sorted([Card.parse("1B"), Card.parse("10D"), Card.parse("1D")]) == [
         Card.parse("1D"),

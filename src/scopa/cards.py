@@ -33,7 +33,18 @@ __all__ = [
 
 
 class Suit(IntEnum):
-    """The four Italian suits, in index order."""
+    """The four Italian suits, in index order.
+
+    A suit is an int (its number, 0 to 3) that prints as its Italian name in lower case, as
+    the rules page's glossary writes it; `repr` gives the member and `int` the number.
+
+    Examples:
+        >>> suit = Card.parse("7D").suit
+        >>> print(suit)
+        denari
+        >>> suit, int(suit)
+        (Suit.DENARI, 0)
+    """
 
     DENARI = 0
     """Coins (*ori*; diamonds ♦ in French-suited decks)."""
@@ -54,12 +65,27 @@ class Suit(IntEnum):
         """The French suit symbol used to draw the suit: ♦, ♥, ♠ or ♣."""
         return "♦♥♠♣"[self]
 
+    def __str__(self) -> str:
+        return self.name.lower()
+
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
 
 class Rank(IntEnum):
-    """The ten ranks; the value of a rank is its capture value (1 to 10)."""
+    """The ten ranks; the value of a rank is its capture value (1 to 10).
+
+    A rank prints as the rules page's table of ranks names it: the Ace and the figures by
+    their Italian names (`asso`, `fante`, `cavallo`, `re`, which the glossary explains),
+    the others by their number, as in a card's text (`7` of `7D`). `repr` gives the member
+    and `int` the value.
+
+    Examples:
+        >>> print(Rank.SETTE, Rank.FANTE, Rank.ASSO)
+        7 fante asso
+        >>> Rank.SETTE, int(Rank.FANTE)
+        (Rank.SETTE, 8)
+    """
 
     ASSO = 1
     """The Ace (1)."""
@@ -82,8 +108,14 @@ class Rank(IntEnum):
     RE = 10
     """The King (10)."""
 
+    def __str__(self) -> str:
+        return _RANK_WORDS.get(self, str(int(self)))
+
     def __repr__(self) -> str:
         return f"Rank.{self.name}"
+
+
+_RANK_WORDS = {Rank.ASSO: "asso", Rank.FANTE: "fante", Rank.CAVALLO: "cavallo", Rank.RE: "re"}
 
 
 _SUIT_LETTERS = {
