@@ -216,3 +216,43 @@ def test_the_first_example_of_a_starting_page_draws_the_position(page: str) -> N
     assert ">>> print(state)\n" in first
     if "## Compiled or pure Python" in text:
         assert text.index("## A first hand") < text.index("## Compiled or pure Python")
+
+
+STARTING_PAGES = ["README.md", "docs/index.md", "docs/quickstart.md"]
+"""The pages a newcomer reads first, whose names are used right after `import scopa`."""
+
+
+def test_every_dotted_name_of_the_starting_pages_works_after_import_scopa() -> None:
+    # `scopa.board.state_text(...)` in the README must work after `import scopa` alone, as
+    # the page shows it; in a fresh interpreter, so that no other test has imported it.
+    names = sorted(
+        {
+            name
+            for page in STARTING_PAGES
+            for name in re.findall(r"\bscopa(?:\.\w+)+", (ROOT / page).read_text(encoding="utf-8"))
+            if name.count(".") >= 2
+        }
+    )
+    assert "scopa.board.state_text" in names, names
+    script = (
+        "import functools, sys\n"
+        "import scopa\n"
+        "early = sorted(m for m in ('scopa.board', 'scopa.svg') if m in sys.modules)\n"
+        "assert not early, f'import scopa imported {early}'\n"
+        "for name in sys.argv[1:]:\n"
+        "    functools.reduce(getattr, name.split('.')[1:], scopa)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script, *names],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+
+
+def test_an_unknown_name_of_the_package_is_still_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="module 'scopa' has no attribute 'boards'"):
+        _ = scopa.boards  # type: ignore[attr-defined]
+    assert not hasattr(scopa, "batch_engine")

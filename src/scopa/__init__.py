@@ -6,7 +6,14 @@ Examples:
     >>> state = scopa.GameState.new(rules, seed=1)
     >>> len(state.table), [len(hand) for hand in state.hands]
     (4, [3, 3])
+
+The modules that need no optional extra are imported on first use, so that `import scopa`
+stays quick and `scopa.board.state_text(state, player=1)` works after it.
 """
+
+import importlib
+import types
+from typing import TYPE_CHECKING
 
 from scopa import state as _state
 from scopa.cards import DECK, Card, Deck, Rank, Suit
@@ -56,6 +63,17 @@ from scopa.scoring import (
 )
 from scopa.stakes import Abandonment, AbandonReason, BrilliEconomy, Stakes
 from scopa.state import GameState, PlayerView, clear_caches, view
+
+if TYPE_CHECKING:
+    # The modules of `_ON_FIRST_USE`, for the type checker: `scopa.board` is the module.
+    from scopa import agents as agents
+    from scopa import board as board
+    from scopa import encoding as encoding
+    from scopa import odds as odds
+    from scopa import records as records
+    from scopa import search as search
+    from scopa import svg as svg
+    from scopa import tournament as tournament
 
 __version__ = "0.1.0"
 
@@ -125,3 +143,27 @@ __all__ = [
     "variant_names",
     "view",
 ]
+
+_ON_FIRST_USE = (
+    "agents",
+    "board",
+    "encoding",
+    "odds",
+    "records",
+    "search",
+    "svg",
+    "tournament",
+)
+"""The modules of the package, needing no optional extra, imported when first named as
+`scopa.NAME` (the others are imported as usual: `import scopa.batch`)."""
+
+
+def __getattr__(name: str) -> types.ModuleType:
+    """Import a module of `_ON_FIRST_USE` when it is first named as an attribute of `scopa`.
+
+    Raises:
+        AttributeError: `name` is no such module.
+    """
+    if name in _ON_FIRST_USE:
+        return importlib.import_module(f"scopa.{name}")
+    raise AttributeError(f"module 'scopa' has no attribute {name!r}")
