@@ -680,7 +680,8 @@ def find_variant(name: str) -> Rules:
       0, 3+ Kings or four of a kind annul a deal, 30 seconds a move, brilli as stakes.
     - `scopa-3`, `scopa-4`, `scopa-6`: classic Scopa for 3 players each for self, 4 players
       in two pairs, 6 players in two teams of three.
-    - `scopone`: 4 players in pairs, 9 cards each and 4 on the table, fewest-cards captures.
+    - `scopone`: 4 players in pairs, 9 cards each and 4 on the table; a card takes the
+      fewest table cards it can.
     - `scopone-scientifico`: as `scopone` with 10 cards each, an empty table, to 21.
     - `scopa-d-assi`, `scopa-d-assi-4`: an Ace takes the whole table, not as a scopa (an Ace
       on the table is taken alone); for 2, or 4 in pairs with 10 cards each.
@@ -694,9 +695,9 @@ def find_variant(name: str) -> Rules:
       dealer, escobas, cartas, oros, the siete de velo and the setenta.
     - `escoba-sin-setenta`: `escoba` with a point for the most sevens (none on a tie) and
       one more for all four in place of the setenta.
-    - `cirulla`: to 51: simple captures by the fewest cards and fifteens, the Ace sweeps
-      unless an Ace is on the table, declarations with the matta (7 of coppe), piccola (up
-      to 6) and grande, all ten denari win.
+    - `cirulla`: to 51: simple captures (a card takes the fewest table cards it can) and
+      fifteens, the Ace sweeps unless an Ace is on the table, declarations with the matta
+      (7 of coppe), piccola (up to 6) and grande, all ten denari win.
     - `scopone-de-trente`, `scopone-trentino`: scopone to 21 where the Ace, 2 and 3 of
       denari score 1, 2 and 3 (all three win); or ten cards each with the napola.
     - `scopa-a-perdere`: the first side over 21 loses, the lowest total wins.
