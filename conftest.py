@@ -141,6 +141,27 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config
+) -> None:
+    """Count the skipped tests by reason, a line for each reason.
+
+    A run without the optional extras skips many tests for a few reasons; `-rs` (or `-ra`)
+    lists each skipped test instead.
+    """
+    if any(char in config.getoption("reportchars") for char in "sSaA"):
+        return
+    counts: dict[str, int] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else "skipped"
+        reason = reason.removeprefix("Skipped: ")
+        counts[reason] = counts.get(reason, 0) + 1
+    if counts:
+        terminalreporter.section("skipped, by reason (-rs lists each test)", sep="-")
+        for reason, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+            terminalreporter.write_line(f"{count:5}  {reason}")
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """With `--no-skips`, a run that skipped anything fails."""
     if not session.config.getoption("--no-skips"):

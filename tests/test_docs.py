@@ -78,6 +78,72 @@ def test_the_examples_of_a_page_read_empty_lines_and_report_skips_at_their_line(
     assert f"SKIPPED [1] README.md:6: {reason}" in run.stdout, run.stdout[-2000:]
 
 
+# A page with two blocks skipped for one missing module and one for another.
+SKIPPING_PAGE = """\
+# A page
+
+<!-- skip: start needs("scopa_no_such_module") -->
+
+```python
+>>> import scopa_no_such_module
+```
+
+```python
+>>> import scopa_no_such_module as again
+```
+
+<!-- skip: end -->
+
+<!-- skip: start needs("scopa_no_other_module") -->
+
+```python
+>>> import scopa_no_other_module
+```
+
+<!-- skip: end -->
+"""
+
+
+def _pytest_options() -> list[str]:
+    """The options that pyproject.toml gives every run of the tests (`addopts`)."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    options: list[str] = pyproject["tool"]["pytest"]["ini_options"]["addopts"]
+    return [option for option in options if option != "--doctest-modules"]
+
+
+@pytest.mark.parametrize("no_skips", [False, True])
+def test_a_run_counts_its_skips_by_reason_in_a_line_each(tmp_path: Path, no_skips: bool) -> None:
+    # Without the extras, the README's test run skips many tests for a few reasons: the end
+    # of the run counts them by reason rather than listing every test.
+    shutil.copy(ROOT / "conftest.py", tmp_path)
+    (tmp_path / "README.md").write_text(SKIPPING_PAGE, encoding="utf-8")
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            *_pytest_options(),
+            *(["--no-skips"] if no_skips else []),
+            "README.md",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == (1 if no_skips else 0), run.stdout[-2000:]
+    assert "SKIPPED [" not in run.stdout, run.stdout[-2000:]
+    reason = "needs {}, from an optional extra (see pyproject.toml)"
+    lines = run.stdout.splitlines()
+    assert f"    2  {reason.format('scopa_no_such_module')}" in lines, run.stdout[-2000:]
+    assert f"    1  {reason.format('scopa_no_other_module')}" in lines, run.stdout[-2000:]
+    assert "3 skipped" in lines[-1]
+    assert ("--no-skips: 3 tests were skipped" in run.stdout) == no_skips
+
+
 @pytest.mark.parametrize("name", scopa.variant_names())
 def test_every_preset_has_its_page(name: str) -> None:
     page = DOCS / "variants" / f"{name}.md"
