@@ -47,7 +47,10 @@ PRIMIERA_TABLES = {
 """The primiera tables by the names the golden files and the oracle give them."""
 
 STANDARD_CATEGORIES = ["scope", "carte", "denari", "settebello", "primiera"]
-"""The names of the standard scoring categories, in the order they are scored (SPEC.md §5)."""
+"""The names of the standard scoring categories, in the order they are scored.
+
+The order is that of docs/rules.md#scoring.
+"""
 
 every_preset = pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
 """Parametrize a test over every preset, as its argument `rules`."""

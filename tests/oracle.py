@@ -1,11 +1,14 @@
-"""Deliberately plain references for the rules, written from SPEC.md and the variants' dossier.
+"""Deliberately plain references for the rules, written from the rules page (docs/rules.md)
+and the variants' pages (docs/variants/*.md), and the rule books they cite.
 
-The capture reference checks every subset of the table (SPEC.md §3), and adds the
-declarations a hand allows (§3.8, with the matta tried at every value) and the claims
-(§6). The scoring reference works on plain lists of `(rank, suit)` pairs, with the
-primiera tables copied from the SPEC's table (not from the library): scope, carte and
-denari to the unique maximum, the settebello, and primiera with the four tables, the two
-missing-suit policies and the four primiera rules, pooled by side (SPEC.md §5); and the
+The capture reference checks every subset of the table (docs/rules.md#playing-a-card), and
+adds the declarations a hand allows (docs/rules.md#declarations-and-the-matta, with the
+matta tried at every value) and the claims (docs/rules.md#other-endings). The scoring
+reference works on plain lists of `(rank, suit)` pairs, with the primiera tables copied
+from the docs' tables (docs/rules.md#primiera, docs/variants/bonuses.md), not from the
+library: scope, carte and denari to the unique maximum, the settebello, and primiera with
+the four tables, the two missing-suit policies and the four primiera rules, pooled by side
+(docs/rules.md#scoring); and the
 family's categories (napola, re bello, ponino, Cirulla's declarations, piccola up to 6 and
 grande, the low denari of Trento, Frac's card points, the sevens of Escoba without the
 setenta), each preset's list of categories, and the
@@ -44,7 +47,7 @@ def subsets_adding_up_to(cards: list[Card], target: int) -> list[frozenset[Card]
 
 
 def card_captures(rules: Rules, card: Card, table: frozenset[Card]) -> list[frozenset[Card]]:
-    """The captures SPEC.md §3 allows for one played card."""
+    """The captures the rules allow one played card (docs/rules.md#what-a-card-can-capture)."""
     if rules.ace_captures_all and card.rank == 1 and table:
         aces = [c for c in table if c.rank == 1]
         if aces and rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY:
@@ -55,7 +58,8 @@ def card_captures(rules: Rules, card: Card, table: frozenset[Card]) -> list[froz
     options = subsets_adding_up_to(sorted(table), card.rank)
     equal = [s for s in options if len(s) == 1] if rules.capture_by_rank else []
     sums = [s for s in options if len(s) >= 2] if rules.capture_by_sum else []
-    # SPEC.md §3.7: the played card and the cards taken add up to 15, whatever the priority
+    # docs/rules.md#captures-to-fifteen: the played card and the cards taken add up to 15,
+    # whatever the priority
     fifteens = (
         subsets_adding_up_to(sorted(table), 15 - card.rank) if rules.capture_to_fifteen else []
     )
@@ -68,14 +72,17 @@ def card_captures(rules: Rules, card: Card, table: frozenset[Card]) -> list[froz
 
 
 def legal_moves(state: GameState) -> set[Move]:
-    """Every legal move of the player to move, straight from SPEC.md §3, with plain sets."""
+    """Every legal move of the player to move, straight from the rules, with plain sets.
+
+    The rules are those of docs/rules.md#playing-a-card.
+    """
     rules = state.rules
     player = state.current_player
     if player is None:
         return set()
     hand = state.hands[player]
     # no card played yet: every hand full and the stock whole (the first table may have
-    # been swept at the deal, SPEC.md §3.7)
+    # been swept at the deal, docs/rules.md#a-first-table-of-15-or-30)
     first_play = all(len(h) == rules.hand_size for h in state.hands) and len(state.stock) == (
         rules.deck_size - rules.table_size - rules.players * rules.hand_size
     )
@@ -92,16 +99,17 @@ def legal_moves(state: GameState) -> set[Move]:
     if rules.must_play_capturing_card_if_any and any(m.captured for m in moves):
         moves = {m for m in moves if m.captured}
     if rules.declarations and len(state.hands[player]) == rules.hand_size:
-        # SPEC.md §3.8: at the first play of a deal, any play may declare the hand
+        # docs/rules.md#declarations-and-the-matta: at the first play of a deal, any play
+        # may declare the hand
         kinds = declarations(list(state.hands[player]), rules.matta)
         moves |= {Move(m.card, m.captured, kind) for m in moves for kind in kinds}
-    if rules.claim_out:  # SPEC.md §6: any play may also claim
+    if rules.claim_out:  # docs/rules.md#other-endings: any play may also claim
         moves |= {Move(m.card, m.captured, m.declaration, claim=True) for m in moves}
     return moves
 
 
 def declarations(hand: list[Card], matta: Card | None) -> list[Declaration]:
-    """The declarations a three-card hand allows (SPEC.md §3.8).
+    """The declarations a three-card hand allows (docs/rules.md#declarations-and-the-matta).
 
     Under 10 in all is *busso*, three of a kind *tris*; the matta may stand for any value
     from 1 to 10, so every value is tried.
@@ -120,7 +128,7 @@ def declarations(hand: list[Card], matta: Card | None) -> list[Declaration]:
 
 # ----------------------------------------------------------------------------- scoring
 
-# SPEC.md §5, the primiera table, read column by column: 7, 6, A, 5, 4, 3, 2, F, C, R.
+# The primiera tables of docs/rules.md#primiera and docs/variants/bonuses.md, by rank.
 # Here each list is indexed by rank (1 = Ace ... 10 = Re); index 0 is unused.
 PRIMIERA_VALUES = {
     "classic": [0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10],
@@ -129,14 +137,16 @@ PRIMIERA_VALUES = {
     "zero-figures": [0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0],
 }
 POLICIES = ["opponent-wins", "zero"]
-CASCADE = [7, 6, 1, 5, 4, 3, 2]  # SPEC.md §5: sevens, then sixes, Aces, fives...
-# The dossier §1 (pagat's setenta): one card per suit, 7 > 6 > A > 5 > 4 > 3 > 2 > figures,
-# as a strength by rank.
+# docs/variants/bonuses.md#other-primiera-rules: sevens, then sixes, Aces, fives...
+CASCADE = [7, 6, 1, 5, 4, 3, 2]
+# docs/variants/escoba.md#the-setenta-and-its-readings (pagat's setenta): one card per suit,
+# 7 > 6 > A > 5 > 4 > 3 > 2 > figures, as a strength by rank.
 SETENTA_STRENGTH = {7: 8, 6: 7, 1: 6, 5: 5, 4: 4, 3: 3, 2: 2, 8: 1, 9: 1, 10: 1}
 
-# SPEC.md §8: tretre is the classic game with the tretre table and, by §7.5, a missing
-# suit counting zero; Escoba's setenta compares the best cards (the dossier §1, pagat);
-# every other preset scores the classic way.
+# docs/rules.md#the-presets: tretre is the classic game with the tretre table and, by
+# docs/rules.md#readings-of-the-tretre-rules, a missing suit counting zero; Escoba's setenta
+# compares the best cards (docs/variants/escoba.md, after pagat); every other preset scores
+# the classic way.
 PRESET_PRIMIERA = {
     "tretre": ("tretre", "zero", "sum"),
     "escoba": ("classic", "opponent-wins", "best-cards"),
@@ -144,7 +154,7 @@ PRESET_PRIMIERA = {
 
 STANDARD = ["scope", "carte", "denari", "settebello", "primiera"]
 ESCOBA = ["escobas", "cartas", "oros", "siete de velo", "setenta"]
-# The categories each preset scores, in order (SPEC.md §3.7, §3.8, §5; the dossier §1-§4),
+# The categories each preset scores, in order (docs/rules.md#scoring and each preset's page),
 # under the names the library gives them; a preset not listed scores the standard five.
 PRESET_CATEGORIES = {
     "napola": [*STANDARD, "napola"],
@@ -202,7 +212,7 @@ def unique_best(figures: list[int], allowed: list[bool]) -> list[int]:
 def primiera(
     piles: list[Pile], table: str, policy: str, rule: str, suits: str = "DCSB"
 ) -> tuple[list[int], list[int]]:
-    """The primiera points and figures of SPEC.md §5.
+    """The primiera points and figures of docs/rules.md#primiera.
 
     `rule` is `sum`, `best-cards`, `most-sevens-cascade` or `settanta-3-sevens`; the
     figures of the last two are the sevens, of the others the sums. `suits` are the suits
@@ -244,8 +254,9 @@ def primiera(
 
 
 def setenta(piles: list[Pile], table: str, policy: str) -> tuple[list[int], list[int]]:
-    """The setenta of the dossier §1: the sides' best cards, one per suit, sorted from the
-    strongest, compared card by card; the figures are their sums in the primiera table."""
+    """The setenta of docs/variants/escoba.md: the sides' best cards, one per suit, sorted
+    from the strongest, compared card by card; the figures are their sums in the primiera
+    table."""
     values = PRIMIERA_VALUES[table]
     strength = SETENTA_STRENGTH
     sequences = []
@@ -282,7 +293,7 @@ def denari_run(pile: Pile, ranks: list[int]) -> int:
 
 
 def bonus(name: str, piles: list[Pile], scope: list[int], declared: list[int]) -> list[int]:
-    """The points of a bonus category of the family, per side (SPEC.md §3.8, §5; dossier)."""
+    """The points of a bonus category of the family, per side (its preset's page)."""
     if name in ("napola", "piccola"):  # A-2-3 of denari = 3, +1 per further denaro in turn
         runs = [denari_run(pile, list(range(1, 11))) for pile in piles]
         most = 6 if name == "piccola" else 10  # Cirulla's piccola stops at 6
@@ -365,7 +376,7 @@ def reference_score(
     rule: str = "sum",
     suits: str = "DCSB",
 ) -> Reference:
-    """Each category's points and figures, per side, as SPEC.md §5 states them."""
+    """Each category's points and figures, per side, as docs/rules.md#scoring states them."""
     sides = len(piles)
     everyone = [True] * sides
     cards = [len(pile) for pile in piles]
@@ -393,7 +404,8 @@ def by_side(
     return side_piles, side_scope
 
 
-DECLARED_POINTS = {Declaration.BUSSO: 3, Declaration.TRIS: 10}  # SPEC.md §3.8
+# docs/rules.md#declarations-and-the-matta
+DECLARED_POINTS = {Declaration.BUSSO: 3, Declaration.TRIS: 10}
 
 
 def declared_by_side(rules: Rules, state: GameState) -> list[int]:

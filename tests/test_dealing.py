@@ -1,4 +1,8 @@
-"""Statistical tests of the dealer, against the exact probabilities of SPEC.md §9.
+"""Statistical tests of the dealer, against exact probabilities counted by hand.
+
+Of the C(40, 4) = 91,390 first tables, C(4, 3) * 36 + 1 = 145 hold three or four Kings
+(29/18278) and 10 are four of a kind (1/9139), the tables the misdeal rules annul
+(docs/rules.md#misdeals).
 
 The seeds are fixed, so these tests are deterministic; the thresholds are those of a test
 at the 0.1% level, so a correct dealer passes them with a wide margin.
@@ -82,6 +86,8 @@ def test_accepted_tables_have_the_conditional_king_distribution() -> None:
         stream = shuffled_orders(seed)
         while _kings(next(stream)) >= 3:
             redeals += 1
+    # The 91,245 tables with fewer than three Kings: C(36, 4), 4 * C(36, 3) and 6 * C(36, 2)
+    # with none, one and two.
     assert chi_square(counts, [51 / 79, 272 / 869, 36 / 869]) < chi_square_critical(2)
     p = 29 / 18278
     expected_redeals = deals * p / (1 - p)

@@ -340,3 +340,64 @@ def test_the_scopone_capture_rule_is_not_written_as_a_scoring_rule() -> None:
     assert summary is not None
     for text in (scopone_row, " ".join(summary[0].split())):
         assert "a card takes the fewest table cards it can" in text, text
+
+
+# The repository's text files: what is not built, installed or cached.
+_NOT_SOURCE = {"__pycache__", "site", "build", "dist", "mutants", "node_modules"}
+_TEXT_SUFFIXES = {"", ".py", ".md", ".txt", ".toml", ".yml", ".yaml", ".cfg", ".css", ".svg"}
+
+
+def _repository_text_files() -> list[Path]:
+    """The text files of the repository, without the build outputs, caches and environments."""
+    found = []
+    for path in ROOT.rglob("*"):
+        parts = path.relative_to(ROOT).parts
+        hidden = any(part.startswith(".") and part != ".ci" for part in parts)
+        if hidden or _NOT_SOURCE & set(parts) or any(p.endswith(".egg-info") for p in parts):
+            continue
+        if path.is_file() and path.suffix in _TEXT_SUFFIXES:
+            found.append(path)
+    return found
+
+
+def test_the_repository_cites_only_itself_and_published_sources() -> None:
+    # The tests and their data say where their known answers come from: the docs' pages and
+    # the rule books those cite, never a document the repository does not hold.
+    absent = re.compile("|".join([r"spec\.md", "".join(["doss", "ier"])]), re.IGNORECASE)
+    files = _repository_text_files()
+    assert ROOT / "tests" / "golden" / "leads.txt" in files
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in files
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if absent.search(line)
+    ]
+    assert not found, f"cites a document not in the repository: {found}"
+
+
+def _anchors(page: Path) -> set[str]:
+    """The anchors of a page's headings, as the site makes them (lower case, hyphens)."""
+    anchors = set()
+    for heading in re.findall(r"^#+ (.+)$", page.read_text(encoding="utf-8"), flags=re.M):
+        text = re.sub(r"\[([^]]*)\]\[[^]]*\]|`", r"\1", heading)
+        text = re.sub(r"[^\w\s-]", "", text).strip().lower()
+        anchors.add(re.sub(r"[-\s]+", "-", text))
+    return anchors
+
+
+def test_every_section_the_tests_cite_exists() -> None:
+    # The tests cite the sections of the docs they were worked out from, as
+    # `docs/rules.md#scoring`: each page and each section must exist.
+    cited = {
+        (match[1], match[2], path.relative_to(ROOT).as_posix())
+        for path in _repository_text_files()
+        if "tests" in path.relative_to(ROOT).parts
+        for match in re.finditer(r"\b(docs/[\w/-]+\.md)#([\w-]+)", path.read_text("utf-8"))
+    }
+    assert len(cited) > 20, cited
+    missing = sorted(
+        f"{page}#{anchor} (in {where})"
+        for page, anchor, where in cited
+        if not (ROOT / page).exists() or anchor not in _anchors(ROOT / page)
+    )
+    assert not missing, missing

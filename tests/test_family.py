@@ -1,9 +1,10 @@
 """Known answers for the family's rules that need more than one line of a golden file.
 
-Computed by hand from SPEC.md §3.7, §3.8, §5 and §6 and the variants' dossier: the first
-table of 15 or 30 (with the matta), declarations as they are played and scored, and the
-endings (the lowest total, claims, outright wins, the last hand's countdown). The captures,
-declarations allowed, misdeals and scores of the presets are in the golden files.
+Computed by hand from the rules page (docs/rules.md) and the presets' pages
+(docs/variants/*.md): the first table of 15 or 30 (with the matta), declarations as they
+are played and scored, and the endings (the lowest total, claims, outright wins, the last
+hand's countdown). The captures, declarations allowed, misdeals and scores of the presets
+are in the golden files.
 
 Player 1 deals unless said, so player 0 leads; the first table is the 7th to 10th card.
 """

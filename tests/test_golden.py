@@ -13,10 +13,49 @@ format documented at its top:
 - `categories.txt`: one scoring category of a finished hand (bonuses, other primiera rules);
 - `matches.txt`: matches whose hands score scripted points, to their end.
 
-The answers were worked out by hand from SPEC.md, not copied from the code; only the first
-entries of `captures.txt` and `scores.txt` were generated once from the library, and those
-files list the ones checked by hand since. The legal moves and the scores are also
-compared with the independent oracles of `tests/oracle.py`.
+The answers were worked out by hand from the rules as the documentation states them (the
+rules page, docs/rules.md, and the variants' pages, docs/variants/*.md, with the rule
+books they cite), not copied from the code; only the first entries of `captures.txt` and
+`scores.txt` were generated once from the library, and those files list the ones checked
+by hand since. The legal moves and the scores are also compared with the independent
+oracles of `tests/oracle.py`.
+
+The entries and tests marked `KA-NN` are the known-answer examples below, each a rule
+shown on a few cards; the same number marks the same example in every file:
+
+- KA-01: a card of equal value is taken before any sum: 7D on 3C 4S 7B takes 7B only
+  (docs/rules.md#what-a-card-can-capture).
+- KA-02: a capture that empties the table before the final play is a scopa: 7D on 3C 4S
+  (docs/rules.md#scopa).
+- KA-03: of two cards of equal value one is taken, never both: 5D on 5C 5S 3B.
+- KA-04: 9D on 1C 3S 4B 5C 8S takes 1C+8S, 4B+5C or 1C+3S+5C; under `MIN_CARDS`, which
+  takes the fewest cards, only the two pairs (docs/variants/scopone.md).
+- KA-05: 9D on 1C 2S 3B 4C 5S takes 4C+5S, 1C+3B+5S or 2S+3B+4C; under `MIN_CARDS` 4C+5S.
+- KA-06: 5D on 2C 3S 5B takes 5B only; with `FREE` priority 2C+3S too.
+- KA-07: 3D on 10C 2S takes nothing; in the games of fifteen 3 + 10 + 2 = 15 takes both
+  (docs/rules.md#captures-to-fifteen).
+- KA-08: in Cirulla, 7D on 3C 5S 6B 7C takes 7C (the fewest cards) or 3C+5S (a fifteen)
+  (docs/variants/cirulla.md#captures).
+- KA-09: a card that can capture must: holding 7D 10B on 2C 5S, 7D takes both, or 10B is
+  laid down (docs/rules.md#compulsory-capture).
+- KA-10: a card played on an empty table is laid down, no scopa; an Ace takes itself only
+  under `ace_on_empty_table_captures_itself` (docs/rules.md#ace-sweeps).
+- KA-11: 1D on 2C 5S 10B takes all three where an Ace sweeps (a scopa in asso piglia tutto,
+  not in scopa d'assi), and is laid down in classic (docs/rules.md#ace-sweeps).
+- KA-12: under `TAKE_ACE_ONLY`, 1D on 1C 6S 7B takes 1C only, no scopa.
+- KA-13: the dealer's final card that empties the table makes no scopa, unless
+  `scopa_on_last_play` (docs/rules.md#scopa, docs/rules.md#end-of-the-hand).
+- KA-14: a sweep on the play before the final one counts; the dealer's last card, laid
+  on the empty table, goes to the last capturer.
+- KA-16: first tables: 10C 10S 10B 4D is annulled in classic and tretre, 5D 5C 5S 5B only
+  in tretre, 1C 1S 6B 8D only in Cirulla, 10C 10S 3B 4D in none (docs/rules.md#misdeals).
+- KA-17: carte 20-20 and denari 5-5 score nothing; 21-19 and 6-4 score a point
+  (docs/rules.md#scoring).
+- KA-18: best cards 7D 7C 6B 1S make a primiera of 76, or 75 on the tretre table
+  (docs/rules.md#primiera).
+- KA-19: 7D 7C 7S 10B (73) lose the primiera to 7B 6D 6C 6S (75) on both tables.
+- KA-25: with two sides, carte, denari, settebello and primiera give 4 points a hand, less
+  one for each tie among carte, denari and primiera.
 
 The rules of an entry are written as a preset name, then any changes, separated by spaces:
 `KNOB=VALUE` sets a field of `scopa.Rules` (`true` or `false`, an enum's value such as
@@ -379,7 +418,7 @@ def test_golden_hand_scores(entry: list[str]) -> None:
     names = [c.name for c in score]
     for name in {"settebello", "siete de velo"} & set(names):
         assert score[name].points == tuple(int(s == holder % sides) for s in range(sides))
-    if sides == 2:  # SPEC.md §8 KA-25: a point in each such category, less one per tie
+    if sides == 2:  # KA-25: a point in each such category, less one per tie
         one_point = [n for n in names if n in ONE_POINT]
         ties = sum(sum(score[name].points) == 0 for name in one_point)
         assert sum(sum(score[name].points) for name in one_point) == len(one_point) - ties

@@ -1,4 +1,7 @@
-"""Known answers that explain a rule, step by step, computed by hand from SPEC.md §1–§5 and §8.
+"""Known answers that explain a rule, step by step, computed by hand from the rules page.
+
+The rules page is docs/rules.md: the deck, dealing, playing a card, the end of the hand and
+scoring; `KA-NN` names a known-answer example listed in `tests/test_golden.py`.
 
 The tables of known answers (legal moves, plays, misdeals, scores) are in the golden files
 read by `tests/test_golden.py`; the tests here walk through a rule in their comments.

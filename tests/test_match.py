@@ -1,4 +1,7 @@
-"""Matches: known answers computed by hand from SPEC.md §0, §2, §6 and §7, and properties.
+"""Matches: known answers computed by hand from the rules, and properties.
+
+The rules are those of docs/rules.md#winning-the-match and of the matches page
+(docs/matches.md: the dealer, stakes and the tretre brilli, abandonment, rematches).
 
 The known answers of whole matches, hand by hand, are in `tests/golden/matches.txt`.
 """

@@ -105,7 +105,7 @@ def test_random_hands_score_as_the_oracle(rules: Rules) -> None:
             state = state.apply(moves[rng.randrange(len(moves))])
             plays += 1
         expected = assert_scores_as_the_oracle(state)
-        if rules.number_of_sides == 2 and "settebello" in expected:  # SPEC.md §8 KA-25
+        if rules.number_of_sides == 2 and "settebello" in expected:  # KA-25 (tests/test_golden.py)
             ties = sum(sum(expected[name][0]) == 0 for name in ("carte", "denari", "primiera"))
             standard = sum(sum(expected[name][0]) for name in STANDARD)
             assert standard == sum(expected["scope"][0]) + 4 - ties
@@ -181,8 +181,8 @@ def test_generated_partitions_score_as_the_oracle(
     check_partition(owners, scope)
 
 
-def test_the_oracle_knows_the_spec_examples() -> None:
-    # The oracle itself, on SPEC.md §8: KA-18 and KA-19.
+def test_the_oracle_knows_the_known_answer_examples() -> None:
+    # The oracle itself, on the known-answer examples KA-18 and KA-19 (tests/test_golden.py).
     ka18 = plain([Card.parse(t) for t in ["7D", "7C", "6B", "1S"]])
     assert primiera([ka18], "classic", "zero", "sum")[1] == [76]
     assert primiera([ka18], "tretre", "zero", "sum")[1] == [75]
@@ -211,7 +211,7 @@ def varied(rules: Rules, rng: random.Random) -> Rules:
 
     `must_play_capturing_card_if_any` and `ace_first_lead_forbidden` are never both on:
     when the only card that can capture on the first play is an Ace, the two rules
-    contradict each other, SPEC.md does not say which wins, and the oracle allows no move
+    contradict each other, the rules page does not say which wins, and the oracle allows no move
     at all (the library lets the Ace capture). Draws that leave nothing to capture are
     drawn again: no match could end under such rules, so they are refused.
     """

@@ -1,4 +1,4 @@
-"""Known answers of the presets that walk through a rule, computed by hand from SPEC.md.
+"""Known answers of the presets that walk through a rule, computed by hand from the docs.
 
 The tables of known answers for every preset (leads, plays, sequences, deals, misdeals,
 scores, categories, matches) are in the golden files read by `tests/test_golden.py`.
@@ -6,7 +6,8 @@ scores, categories, matches) are in the golden files read by `tests/test_golden.
 Conventions used throughout:
 
 - Players are numbered from 0 and play goes upwards: after player p comes p + 1. The player
-  after the dealer leads every round of a hand and the dealer plays last (§2).
+  after the dealer leads every round of a hand and the dealer plays last
+  (docs/rules.md#players-and-turns).
 - With 4 players side 0 is players 0 and 2 and side 1 is players 1 and 3.
 - Capture values: Ace 1 … King 10. Primiera (CLASSIC): 7=21, 6=18, A=16, 5=15, 4=14, 3=13,
   2=12, figures (8, 9, 10) 10.

@@ -1,4 +1,4 @@
-"""Brilli settlements computed by hand from SPEC.md §0 and §6.
+"""Brilli settlements computed by hand from the tretre rules (docs/matches.md#the-tretre-brilli).
 
 The brilli of whole matches without abandonment are in `tests/golden/matches.txt`.
 """

@@ -8,12 +8,13 @@ reloaded match, which then needs its decks dealt by hand), and rematches once ov
 
 After every step: the 40 cards are conserved in the hand in progress (and every other
 invariant of `tests.validator.check_state`), the totals are the sum of the hand points the
-machine saw, the winner is the one SPEC.md §6 names (the side ahead at the target; the
-lowest total when it wins; a side that wins outright with its cards, as the scoring oracle
-finds it; a claimant whose claim was correct, and never one whose claim was false),
-nothing is accepted after the end, and with brilli stakes and no abandonment the brilli
-sum to at most 50, exactly 50 once over, and equal SPEC.md §6's settlement. Besides every
-preset, the machine plays the classic game with claims.
+machine saw, the winner is the one docs/rules.md#winning-the-match names (the side ahead
+at the target; the lowest total when it wins; a side that wins outright with its cards, as
+the scoring oracle finds it; a claimant whose claim was correct, and never one whose claim
+was false), nothing is accepted after the end, and with brilli stakes and no abandonment
+the brilli sum to at most 50, exactly 50 once over, and equal the settlement of
+docs/matches.md#the-tretre-brilli. Besides every preset, the machine plays the classic game
+with claims.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ CLAIMS = attrs.evolve(CLASSIC, name="classic-claims", claim_out=True)
 def expected_brilli(
     points: list[tuple[int, ...]], winner: int | None, abandonment: Abandonment | None
 ) -> tuple[Fraction, ...]:
-    """The tretre brilli of SPEC.md §0 and §6, for two players, from the hand points."""
+    """The tretre brilli (docs/matches.md#the-tretre-brilli), for two players, from the points."""
     brilli = [Fraction(0), Fraction(0)]
     for hand in points[:3]:  # hands 1-3 share 10 each; later hands nothing
         total = sum(hand)
@@ -420,7 +421,10 @@ class MatchMachine(RuleBasedStateMachine):
             assert self.match.winner == self.expected_winner(expected)
 
     def expected_winner(self, totals: tuple[int, ...]) -> int | None:
-        """The winner SPEC.md §6 names, with these totals, when nobody abandoned."""
+        """The winner the rules name, with these totals, when nobody abandoned.
+
+        The rules are those of docs/rules.md#winning-the-match and #other-endings.
+        """
         rules, claim = self.game_rules, self.match.claim
         if claim is not None:  # a correct claim wins, a false one loses
             claimant = rules.side_of(claim.player)

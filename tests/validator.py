@@ -1,7 +1,8 @@
 """Invariants of whatever the library builds or reads: states, matches and rules.
 
-The checks are written from SPEC.md and the documented API, not from the implementation,
-so that a fuzzer or a state machine can call them on anything a reader returned:
+The checks are written from the documented rules (docs/rules.md, docs/matches.md) and API,
+not from the implementation, so that a fuzzer or a state machine can call them on anything
+a reader returned:
 
 - `check_state(state)`: the cards in play are each in exactly one place; hand sizes, stock and
   turn fit a round of the rules; scope and the last capturer fit the piles; the text form
@@ -9,7 +10,8 @@ so that a fuzzer or a state machine can call them on anything a reader returned:
   playing one leaves the state unchanged; the score and the players' views agree.
 - `check_match(match)`: the current hand is valid; every recorded hand replays from its
   deck to its recorded score; the totals, the winner, the outcomes and the brilli follow
-  SPEC.md §6; the record of the match reads back to the same match (`check_record`).
+  docs/rules.md#winning-the-match and docs/matches.md; the record of the match reads back
+  to the same match (`check_record`).
 - `check_rules(rules)`: rules read from data can be written back, deal, play a hand to
   the end, score it with whole points, and settle a match.
 """
@@ -158,7 +160,7 @@ def _replay(rules: Rules, match: Match) -> None:
 
 
 def leader(totals: tuple[int, ...], target: int) -> int | None:
-    """SPEC.md §6: the side at or over the target and strictly ahead of every other."""
+    """The side at or over the target and strictly ahead of every other (docs/rules.md)."""
     top = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == top]
     return leaders[0] if top >= target and len(leaders) == 1 else None
