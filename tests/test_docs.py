@@ -401,3 +401,46 @@ def test_every_section_the_tests_cite_exists() -> None:
         if not (ROOT / page).exists() or anchor not in _anchors(ROOT / page)
     )
     assert not missing, missing
+
+
+# The numbers in English words up to ninety-nine, and a pattern for a number in digits or words.
+_UNITS = [
+    *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
+    *("eighteen", "nineteen"),
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_NUMBER = rf"\d+|(?:{'|'.join(_TENS)})(?:[- ](?:{'|'.join(_UNITS[1:10])}))?|{'|'.join(_UNITS)}"
+
+
+def _number(words: str) -> int:
+    """The value of a number written in digits or in English words, up to ninety-nine."""
+    if words.isdigit():
+        return int(words)
+    first, _, second = words.lower().replace(" ", "-").partition("-")
+    if first in _TENS:
+        return 10 * (_TENS.index(first) + 2) + (_UNITS.index(second) if second else 0)
+    return _UNITS.index(first)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_a_page_that_counts_the_presets_counts_them_all(page: Path) -> None:
+    # The count of the presets is written nowhere but in `variant_names()`; a page that says
+    # "twenty-three presets" or "the 21 others" drifts when a preset is added. Numbers below
+    # ten count some presets (such as "the two presets of the two-player game").
+    counts = re.findall(
+        rf"\b({_NUMBER})\b(?:\s+[\w-]+)??\s+(?:presets|variants|others\b)",
+        page.read_text(encoding="utf-8"),
+        flags=re.IGNORECASE,
+    )
+    wrong = [count for count in counts if 10 <= _number(count) != len(scopa.variant_names())]
+    assert not wrong, f"counts the presets as {wrong}, not {len(scopa.variant_names())}"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("21", 21), ("twenty-three", 23), ("Twenty three", 23), ("eleven", 11), ("forty", 40)],
+)
+def test_a_count_in_words_is_read(text: str, value: int) -> None:
+    assert _number(text) == value
+    assert re.fullmatch(_NUMBER, text, flags=re.IGNORECASE)
