@@ -444,3 +444,47 @@ def test_a_page_that_counts_the_presets_counts_them_all(page: Path) -> None:
 def test_a_count_in_words_is_read(text: str, value: int) -> None:
     assert _number(text) == value
     assert re.fullmatch(_NUMBER, text, flags=re.IGNORECASE)
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences of a page's prose (not of its tables), each on one line."""
+    prose = " ".join(line for line in text.splitlines() if not line.startswith("|"))
+    return re.split(r"(?<=[.;])\s+(?=[A-Z`(*\[])", " ".join(prose.split()))
+
+
+def test_every_page_gives_the_compiled_build_the_same_speed_up() -> None:
+    # How much faster the compiled build plays random hands is measured once, and the
+    # quick start says how; the README, the changelog and every page say the same.
+    pages = [*PAGES, ROOT / "CHANGELOG.md"]
+    factor = re.compile(r"\b((?:about |nearly |almost |over )?[\w.]+) times as (?:fast|many)\b")
+    found: dict[str, set[str]] = {}
+    for page in pages:
+        for sentence in _sentences(page.read_text(encoding="utf-8")):
+            about_builds = re.search(r"(?i)compil", sentence) and "pure Python" in sentence
+            about_playouts = re.search(r"playouts?|random hands", sentence)
+            if about_builds and about_playouts and not re.search(r"search|iteration", sentence):
+                for match in factor.finditer(sentence):
+                    found.setdefault(match[1], set()).add(page.relative_to(ROOT).as_posix())
+    assert "docs/quickstart.md" in set().union(*found.values()), found
+    assert len(found) == 1, f"the pages give different speed-ups: {found}"
+
+
+# The line that installs from a checkout, and the line that runs the tests.
+INSTALL_LINE = 'python -m pip install ".[cli]" && scopa play'
+TEST_LINE = "python -m pip install -e . --group test && python -m pytest"
+
+
+@pytest.mark.parametrize("page", STARTING_PAGES)
+def test_the_install_and_test_lines_say_what_they_do_to_the_build(page: str) -> None:
+    # The install line compiles for minutes without a word from pip: the paragraph after
+    # it says so, and how to skip it. The test line, run after it in the same checkout,
+    # replaces the compiled build with an editable pure-Python one: the paragraph says so.
+    text = (ROOT / page).read_text(encoding="utf-8")
+    for line, words in (
+        (INSTALL_LINE, ["minutes", "SCOPA_PURE_PYTHON=1"]),
+        (TEST_LINE, ["replaces the compiled build", "editable, pure-Python"]),
+    ):
+        assert line in text
+        after = " ".join(text.split(line, 1)[1].split("```", 1)[1].split("\n\n", 2)[1].split())
+        missing = [word for word in words if word not in after]
+        assert not missing, f"the paragraph after {line!r} does not say {missing}: {after!r}"
