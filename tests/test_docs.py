@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import re
 import shutil
@@ -320,7 +321,7 @@ def test_every_dotted_name_of_the_starting_pages_works_after_import_scopa() -> N
 
 def test_an_unknown_name_of_the_package_is_still_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="module 'scopa' has no attribute 'boards'"):
-        _ = scopa.boards  # type: ignore[attr-defined]
+        _ = scopa.boards
     assert not hasattr(scopa, "batch_engine")
 
 
@@ -488,3 +489,37 @@ def test_the_install_and_test_lines_say_what_they_do_to_the_build(page: str) -> 
         after = " ".join(text.split(line, 1)[1].split("```", 1)[1].split("\n\n", 2)[1].split())
         missing = [word for word in words if word not in after]
         assert not missing, f"the paragraph after {line!r} does not say {missing}: {after!r}"
+
+
+def test_the_cfr_chart_shows_every_agent_and_its_whole_legend(tmp_path: Path) -> None:
+    # The chart of docs/solving.md: an agent at NashConv 0 (an equilibrium) is drawn inside
+    # the plot, not lost below a logarithmic axis, and the legend's long labels fit in the
+    # picture rather than being cut at its edges.
+    pytest.importorskip("pyspiel", reason="needs pyspiel, from the extra `openspiel`")
+    pytest.importorskip("matplotlib", reason="needs matplotlib, from the dependency group `train`")
+    spec = importlib.util.spec_from_file_location("cfr_small", DOCS / "examples" / "cfr_small.py")
+    assert spec is not None
+    assert spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    curve = [(1, 1.6, 0.1), (10, 0.107, 0.5), (100, 0.011, 6.0), (500, 0.002, 30.0)]
+    agents = [
+        (label, nash_conv)
+        for (label, _), nash_conv in zip(example.AGENTS, [1.6, 0.47, 0, 0, 0, 0.36], strict=True)
+    ]
+    figure = example.draw(curve, agents, str(tmp_path / "chart.svg"))
+    assert (tmp_path / "chart.svg").stat().st_size > 0
+    renderer = figure.canvas.get_renderer()
+    width, height = figure.bbox.width, figure.bbox.height
+    for legend in figure.legends:
+        box = legend.get_window_extent(renderer)
+        assert min(box.x0, box.y0) >= 0, box
+        assert box.x1 <= width, box
+        assert box.y1 <= height, box
+    axes = figure.axes[0]
+    plot = axes.get_window_extent(renderer)
+    labels = [text.get_text() for legend in figure.legends for text in legend.get_texts()]
+    for label, nash_conv in agents:
+        assert any(label in text for text in labels), (label, labels)
+        y = axes.transData.transform((1, nash_conv))[1]
+        assert plot.y0 + 1 < y < plot.y1 - 1, f"{label} at NashConv {nash_conv} is drawn at {y}"

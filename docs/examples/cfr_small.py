@@ -1,13 +1,15 @@
 """Solve scopa-mini with CFR through OpenSpiel, and measure how far the bots are from it.
 
     python -m pip install -e ".[openspiel]" --group train
-    python docs/examples/cfr_small.py [--minutes 5] [--out cfr-small-nashconv.svg]
+    python docs/examples/cfr_small.py [--iterations 500] [--out cfr-small-nashconv.svg]
 
 The game is one hand of the `scopa-mini` preset as the OpenSpiel game `python_scopa`
-(chance deals the six cards in play one by one). OpenSpiel's tabular CFR runs for
-`--minutes` of wall time; the NashConv of its average policy (the sum over the two seats of
-what a best response gains over the policy, in points per hand) is measured after more and
-more iterations, printed and drawn.
+(chance deals the six cards in play one by one), wrapped in OpenSpiel's `cached_tree`: the
+wrapper walks the Python game's states once and keeps them, so that OpenSpiel's C++
+`CFRSolver`, best responses and NashConv run on it at the speed of C++ rather than calling
+Python at every node. CFR runs for `--iterations`; the NashConv of its average policy (the
+sum over the two seats of what a best response gains over the policy, in points per hand)
+is measured after more and more iterations, printed and drawn.
 
 Then each agent of `AGENTS` is made a tabular policy over every information state of the
 game and measured the same way: its NashConv, and what a best response earns against it
@@ -28,8 +30,6 @@ from typing import Any
 
 import matplotlib
 import pyspiel
-from open_spiel.python import policy as policy_lib
-from open_spiel.python.algorithms import best_response, cfr, expected_game_score, exploitability
 
 import scopa.adapters.openspiel
 from scopa import view
@@ -40,8 +40,7 @@ from scopa.search import AlphaBetaAgent, ISMCTSAgent
 
 matplotlib.use("Agg")
 from matplotlib import pyplot
-
-GAME = pyspiel.load_game(scopa.adapters.openspiel.GAME_NAME, {"variant": "scopa-mini"})
+from matplotlib.figure import Figure
 
 AGENTS: list[tuple[str, Agent]] = [
     ("RandomAgent", RandomAgent()),
@@ -53,9 +52,22 @@ AGENTS: list[tuple[str, Agent]] = [
 ]
 """The agents measured, each with its label."""
 
+TARGET = 0.05
+"""The NashConv drawn as a line: the policy is within this of an equilibrium."""
+
+Policy = dict[str, list[tuple[int, float]]]
+"""A tabular policy as OpenSpiel's C++ functions take it: for each information state, each
+legal action with its probability."""
+
+
+def load_games() -> tuple[Any, Any]:
+    """The Python game of one hand of scopa-mini, and its C++ cached tree."""
+    game = pyspiel.load_game(scopa.adapters.openspiel.GAME_NAME, {"variant": "scopa-mini"})
+    return game, pyspiel.convert_to_cached_tree(game)
+
 
 def decision_states(game: Any) -> dict[str, Any]:
-    """One state of each information state where a player acts, by its text."""
+    """One state of the Python game for each information state where a player acts."""
     found: dict[str, Any] = {}
 
     def walk(state: Any) -> None:
@@ -73,90 +85,116 @@ def decision_states(game: Any) -> dict[str, Any]:
     return found
 
 
-def agent_policy(game: Any, agent: Agent, states: dict[str, Any]) -> policy_lib.TabularPolicy:
+def agent_policy(agent: Agent, states: dict[str, Any]) -> Policy:
     """The agent as a tabular policy: its move at each information state (see above)."""
-    tabular = policy_lib.TabularPolicy(game)  # uniform over the legal actions
-    if isinstance(agent, RandomAgent):
-        return tabular
+    policy: Policy = {}
     for key, state in states.items():
+        legal = state.legal_actions()
+        if isinstance(agent, RandomAgent):
+            policy[key] = [(action, 1 / len(legal)) for action in legal]
+            continue
         position = state.position
-        seen = view(position, state.current_player())
-        move = agent.choose(seen, random.Random(zlib.crc32(key.encode())))
-        probabilities = tabular.policy_for_key(key)
-        probabilities[:] = 0.0
-        probabilities[action_of(position, move)] = 1.0
-    return tabular
+        move = agent.choose(
+            view(position, state.current_player()), random.Random(zlib.crc32(key.encode()))
+        )
+        chosen = action_of(position, move)
+        policy[key] = [(action, float(action == chosen)) for action in legal]
+    return policy
 
 
-def measure(game: Any, policy: Any) -> tuple[float, list[float], float]:
+def measure(tree: Any, policy: Any) -> tuple[float, list[float], float]:
     """The NashConv of a policy, a best response's value in each seat, and seat 0's value."""
-    root = game.new_initial_state()
+    if isinstance(policy, dict):
+        policy = pyspiel.TabularPolicy(policy)
+    root = tree.new_initial_state()
     responses = [
-        best_response.BestResponsePolicy(game, seat, policy).value(root)
-        for seat in range(game.num_players())
+        pyspiel.TabularBestResponse(tree, seat, policy).value(root.history_str())
+        for seat in range(tree.num_players())
     ]
-    values = expected_game_score.policy_value(root, [policy] * game.num_players())
+    values = pyspiel.expected_returns(root, policy, -1, True)
     nash_conv = sum(br - value for br, value in zip(responses, values, strict=True))
     return nash_conv, responses, values[0]
 
 
-def solve(game: Any, seconds: float) -> tuple[cfr.CFRSolver, list[tuple[int, float, float]]]:
-    """Run CFR for `seconds`; the solver, and (iterations, NashConv, seconds) along the way."""
-    start = time.perf_counter()
-    solver = cfr.CFRSolver(game)
+def solve(tree: Any, iterations: int) -> tuple[Any, list[tuple[int, float, float]]]:
+    """Run CFR; the solver, and (iterations, NashConv, seconds of CFR) along the way."""
+    solver = pyspiel.CFRSolver(tree)
     curve = []
-    iterations, measured_at = 0, 1
-    while time.perf_counter() - start < seconds:
+    seconds, measured_at = 0.0, 1
+    for done in range(1, iterations + 1):
+        start = time.perf_counter()
         solver.evaluate_and_update_policy()
-        iterations += 1
-        if iterations == measured_at:
-            nash_conv = exploitability.nash_conv(game, solver.average_policy())
-            elapsed = time.perf_counter() - start
-            curve.append((iterations, nash_conv, elapsed))
-            print(f"CFR {iterations:4d} iterations: NashConv {nash_conv:.4f} ({elapsed:.0f} s)")
-            measured_at = max(iterations + 1, round(iterations * 1.25))
+        seconds += time.perf_counter() - start
+        if done in (measured_at, iterations):
+            nash_conv = pyspiel.nash_conv(tree, solver.average_policy())
+            curve.append((done, nash_conv, seconds))
+            print(f"CFR {done:4d} iterations: NashConv {nash_conv:.4f} ({seconds:.1f} s)")
+            measured_at = max(done + 1, round(done * 1.25))
     return solver, curve
 
 
-def draw(curve: list[tuple[int, float, float]], agents: list[tuple[str, float]], out: str) -> None:
-    """Draw CFR's NashConv against iterations, with each agent's NashConv as a line."""
+def draw(
+    curve: list[tuple[int, float, float]], agents: list[tuple[str, float]], out: str
+) -> Figure:
+    """Draw CFR's NashConv against iterations, with each agent's NashConv as a line.
+
+    The NashConv axis is logarithmic down to 0.001 and linear below it, so that a policy
+    at NashConv 0 (an equilibrium) is drawn at the bottom. Agents with the same NashConv
+    share a line; the legend is below the plot, one entry a row, inside the picture.
+    """
     pyplot.rcParams["svg.hashsalt"] = "scopa"  # the same picture for the same figures
-    figure, axes = pyplot.subplots(figsize=(7, 5), layout="constrained")
+    shared: dict[float, list[str]] = {}
+    for label, nash_conv in agents:
+        shared.setdefault(round(nash_conv, 3), []).append(label)
+    figure, axes = pyplot.subplots(figsize=(7.5, 7), layout="constrained")
     axes.plot([p[0] for p in curve], [p[1] for p in curve], marker="o", label="CFR average policy")
-    for (label, nash_conv), style in zip(agents, ["-", "--", "-.", ":", (0, (5, 1))], strict=False):
-        axes.axhline(nash_conv, linestyle=style, color="grey", linewidth=1.0, label=label)
-    axes.axhline(0.05, color="tab:red", linewidth=0.8, label="NashConv 0.05")
+    styles = [
+        ("-", "tab:purple"),
+        ("--", "tab:orange"),
+        ("-.", "tab:brown"),
+        ((0, (5, 1)), "tab:green"),
+        (":", "tab:olive"),
+        ((0, (1, 3)), "tab:cyan"),
+    ]
+    lines = sorted(shared.items(), reverse=True)
+    for (nash_conv, labels), (style, colour) in zip(lines, styles, strict=False):
+        label = f"{', '.join(labels)}: NashConv {nash_conv:.3f}"
+        axes.axhline(nash_conv, linestyle=style, color=colour, linewidth=1.8, label=label)
+    axes.axhline(TARGET, color="tab:red", linewidth=0.8, label=f"NashConv {TARGET}")
     axes.set_xscale("log")
-    axes.set_yscale("log")
+    axes.set_yscale("symlog", linthresh=1e-3, linscale=0.5)
+    axes.set_ylim(bottom=-2e-4, top=3)
     axes.set_xlabel("CFR iterations")
-    axes.set_ylabel("NashConv (points per hand)")
-    axes.set_title("CFR on scopa-mini (one hand), through OpenSpiel")
-    figure.legend(loc="outside lower center", ncols=2)
+    axes.set_ylabel("NashConv (points per hand; logarithmic above 0.001)")
+    axes.set_title("CFR on scopa-mini (one hand), OpenSpiel's C++ solver")
+    figure.legend(loc="outside lower center", ncols=1, fontsize="small")
     figure.savefig(out, metadata={"Date": None})
+    return figure
 
 
 def main() -> None:
     """Solve, measure the agents, print the figures and draw the picture."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--minutes", type=float, default=5.0, help="CFR's wall time")
+    parser.add_argument("--iterations", type=int, default=500, help="CFR's iterations")
     parser.add_argument("--out", default="cfr-small-nashconv.svg", help="the picture")
     args = parser.parse_args()
-    solver, curve = solve(GAME, 60 * args.minutes)
-    nash_conv, responses, value = measure(GAME, solver.average_policy())
+    game, tree = load_games()
+    solver, curve = solve(tree, args.iterations)
+    nash_conv, responses, value = measure(tree, solver.average_policy())
     print(f"CFR average policy: NashConv {nash_conv:.4f}, seat 0's value {value:+.4f}")
-    states = decision_states(GAME)
+    states = decision_states(game)
     print(f"{len(states)} information states where a player acts")
     measured = []
     for label, agent in AGENTS:
         start = time.perf_counter()
-        nash_conv, responses, value = measure(GAME, agent_policy(GAME, agent, states))
+        nash_conv, responses, value = measure(tree, agent_policy(agent, states))
         seconds = time.perf_counter() - start
         print(
             f"{label}: NashConv {nash_conv:.3f}; a best response earns {responses[0]:+.3f} "
             f"in seat 0, {responses[1]:+.3f} in seat 1; self-play seat 0 {value:+.3f} "
             f"({seconds:.0f} s)"
         )
-        measured.append((f"{label} (NashConv {nash_conv:.2f})", nash_conv))
+        measured.append((label, nash_conv))
     draw(curve, measured, args.out)
 
 
