@@ -1,7 +1,8 @@
-"""The documentation covers every preset and every public name."""
+"""The documentation: it covers every preset and public name, and what it states holds."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 import inspect
@@ -12,6 +13,7 @@ import sys
 import tomllib
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -523,3 +525,36 @@ def test_the_cfr_chart_shows_every_agent_and_its_whole_legend(tmp_path: Path) ->
         assert any(label in text for text in labels), (label, labels)
         y = axes.transData.transform((1, nash_conv))[1]
         assert plot.y0 + 1 < y < plot.y1 - 1, f"{label} at NashConv {nash_conv} is drawn at {y}"
+
+
+def test_the_training_example_draws_its_curve_beside_its_parameters() -> None:
+    # docs/examples/train_policy.py needs JAX and takes half a minute to import, so its
+    # function is read from the source and run alone: without `--curve`, the learning
+    # curve goes beside `--out`, not into the folder the command is run from.
+    source = (DOCS / "examples" / "train_policy.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    function = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name == "curve_path"
+    )
+    namespace: dict[str, Any] = {"Path": Path}
+    exec(compile(ast.Module([function], []), "train_policy.py", "exec"), namespace)
+    curve_path = namespace["curve_path"]
+    assert curve_path("runs/policy.npz", None) == "runs/policy-curve.svg"
+    assert curve_path("policy.npz", None) == "policy-curve.svg"
+    assert curve_path("runs/policy.npz", "chart.svg") == "chart.svg"
+    options = {
+        node.args[0].value: {keyword.arg: keyword.value for keyword in node.keywords}
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "attr", None) == "add_argument"
+        and isinstance(node.args[0], ast.Constant)
+    }
+    curve = options["--curve"]
+    assert "default" not in curve
+    help_text = curve["help"]
+    assert isinstance(help_text, ast.Constant)
+    assert "beside --out" in str(help_text.value)
+    bots = (DOCS / "bots.md").read_text(encoding="utf-8")
+    assert "Without `--curve`, the learning curve is drawn beside the parameters" in bots

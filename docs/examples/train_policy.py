@@ -2,6 +2,7 @@
 
     python -m pip install -e ".[jax]" --group train
     python docs/examples/train_policy.py [--iterations 50] [--seed 0] [--out policy.npz]
+        [--curve policy-curve.svg]
 
 The learner plays one seat of a hand of classic Scopa on `scopa.batch` (1,024 hands at a
 time, each deal played twice, once from each seat) against the greedy heuristic of
@@ -20,6 +21,9 @@ JAX greedy on fresh paired deals; at the end the saved policy is measured on the
 engine through `scopa.policy.PolicyAgent` against `GreedyAgent` and `RandomAgent`, 1,000
 paired deals each, with 95% intervals. The run is reproducible: the same seed and
 iterations give the same parameters on the same JAX version.
+
+The parameters go to `--out` and the picture of the learning curve to `--curve`, by
+default beside the parameters: `--out runs/policy.npz` draws `runs/policy-curve.svg`.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from __future__ import annotations
 import argparse
 import functools
 import time
+from pathlib import Path
 from typing import Any
 
 import jax
@@ -305,6 +310,17 @@ def draw(
     figure.savefig(out, metadata={"Date": None})
 
 
+def curve_path(out: str, curve: str | None) -> str:
+    """Where the learning curve is drawn: `curve`, or else beside the parameters `out`.
+
+    Beside `out` is in its folder, under its name with `-curve.svg` for its suffix.
+    """
+    if curve is not None:
+        return curve
+    parameters = Path(out)
+    return str(parameters.with_name(f"{parameters.stem}-curve.svg"))
+
+
 def main() -> None:
     """Train, save, measure on the scalar engine, and draw."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -317,8 +333,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000, help="paired deals at the end")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="policy.npz", help="the parameters")
-    parser.add_argument("--curve", default="policy-curve.svg", help="the picture")
+    parser.add_argument(
+        "--curve",
+        help="the picture of the learning curve (default: beside --out, as NAME-curve.svg)",
+    )
     args = parser.parse_args()
+    curve_file = curve_path(args.out, args.curve)
     started = time.perf_counter()
     params, curve = train(args)
     trained = time.perf_counter() - started
@@ -331,8 +351,8 @@ def main() -> None:
     }
     for name, figures in final.items():
         print(f"{args.deals} paired deals (scalar engine): against {name}", shown(figures))
-    draw(curve, final, args.curve)
-    print(f"learning curve written to {args.curve}")
+    draw(curve, final, curve_file)
+    print(f"learning curve written to {curve_file}")
 
 
 if __name__ == "__main__":
