@@ -82,6 +82,75 @@ return [...document.querySelectorAll("figure.scopa-picture")]
 """
 
 
+# The code that the copy button of a code block hides for good: the characters under the
+# button when the block is scrolled to its end (which for a block that does not scroll is
+# where it stands), since scrolling back only moves them further right. Each block is named
+# by its id and the characters hidden.
+HIDDEN_UNDER_THE_BUTTON = """
+const found = [];
+for (const pre of document.querySelectorAll("pre")) {
+    const button = pre.querySelector(".md-code__button, .md-clipboard");
+    const code = pre.querySelector("code");
+    if (!button || !code || button.getBoundingClientRect().width === 0) continue;
+    const before = code.scrollLeft;
+    code.scrollLeft = code.scrollWidth;
+    const under = button.getBoundingClientRect();
+    const shown = code.getBoundingClientRect();
+    let hidden = "";
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const text = walker.currentNode;
+        for (let i = 0; i < text.length; i++) {
+            if (/\\s/.test(text.data[i])) continue;
+            const range = document.createRange();
+            range.setStart(text, i);
+            range.setEnd(text, i + 1);
+            for (const box of range.getClientRects()) {
+                const inView = box.right > shown.left && box.left < shown.right;
+                const covered = box.right > under.left && box.left < under.right
+                    && box.bottom > under.top && box.top < under.bottom;
+                if (inView && covered) hidden += text.data[i];
+            }
+        }
+    }
+    code.scrollLeft = before;
+    if (hidden) found.push(`#${pre.id || "?"}: "${hidden}"`);
+}
+return found.slice(0, 10);
+"""
+
+# The signatures of the API reference that do not fit their box and must be scrolled.
+WIDE_SIGNATURES = """
+return [...document.querySelectorAll(".doc-signature code")]
+    .filter((code) => code.scrollWidth > code.clientWidth + 1)
+    .map((code) => `${code.scrollWidth} px in ${code.clientWidth} px: `
+        + code.textContent.trim().replace(/\\s+/g, " ").slice(0, 60))
+    .slice(0, 10);
+"""
+
+# The table that follows the heading `id`: how it fits its box. The widths of its box (the
+# part that shows) and of its content, and any cell whose content is cut.
+TABLE_FIT = """
+const heading = document.getElementById(arguments[0]);
+let next = heading && heading.nextElementSibling;
+while (next && next.tagName !== "TABLE" && !next.querySelector("table")) {
+    next = next.nextElementSibling;
+}
+if (!next) return null;
+const table = next.tagName === "TABLE" ? next : next.querySelector("table");
+const box = table.closest(".md-typeset__scrollwrap") || table.parentElement;
+const shown = box.getBoundingClientRect();
+const columns = [...table.querySelectorAll("thead th")].map((cell) => {
+    const edges = cell.getBoundingClientRect();
+    return [Math.round(edges.left - shown.left), Math.round(edges.right - shown.left)];
+});
+const cut = [...table.querySelectorAll("td, th")]
+    .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+    .map((cell) => cell.textContent.trim().slice(0, 40));
+return {shown: Math.round(shown.width), columns: columns, cut: cut};
+"""
+
+
 class Browser(Protocol):
     """The part of selenium's `Chrome` driver that the test uses (typed here, untyped there)."""
 
@@ -115,6 +184,10 @@ class PageReport:
     """The captions of the library's pictures that were drawn with no size."""
     overflowing: dict[int, tuple[str, ...]]
     """For each window width, the elements cut off at the edge of the viewport."""
+    under_the_button: dict[int, tuple[str, ...]]
+    """For each window width, the code that a code block's copy button hides for good."""
+    wide_signatures: dict[int, tuple[str, ...]]
+    """For each window width, the signatures of the reference that must be scrolled."""
 
 
 def _chromium() -> tuple[str, str]:
@@ -216,10 +289,12 @@ def _visit(browser: Browser, address: str, path: str) -> PageReport:
     browser.get(address + path)
     broken = browser.execute_async_script(BROKEN_IMAGES)
     empty = browser.execute_script(EMPTY_PICTURES)
-    overflowing = {}
+    overflowing, under_the_button, wide_signatures = {}, {}, {}
     for width in (DESKTOP, PHONE):
         _set_width(browser, width)
         overflowing[width] = tuple(browser.execute_script(OVERFLOWING))
+        under_the_button[width] = tuple(browser.execute_script(HIDDEN_UNDER_THE_BUTTON))
+        wide_signatures[width] = tuple(browser.execute_script(WIDE_SIGNATURES))
     log = browser.get_log("browser")
     errors = [entry["message"] for entry in log if entry["level"] == "SEVERE"]
     return PageReport(
@@ -228,6 +303,8 @@ def _visit(browser: Browser, address: str, path: str) -> PageReport:
         broken_images=tuple(broken),
         empty_pictures=tuple(empty),
         overflowing=overflowing,
+        under_the_button=under_the_button,
+        wide_signatures=wide_signatures,
     )
 
 
@@ -279,3 +356,38 @@ def test_no_page_is_wider_than_the_window(reports: list[PageReport], width: int)
         report.path: report.overflowing[width] for report in reports if report.overflowing[width]
     }
     assert not found, f"cut off at {width} px:\n{_listing(found)}"
+
+
+@pytest.mark.parametrize("width", [DESKTOP, PHONE])
+def test_no_code_is_hidden_under_a_copy_button(reports: list[PageReport], width: int) -> None:
+    found = {
+        report.path: report.under_the_button[width]
+        for report in reports
+        if report.under_the_button[width]
+    }
+    assert not found, f"code under the copy button at {width} px:\n{_listing(found)}"
+
+
+@pytest.mark.parametrize("width", [DESKTOP, PHONE])
+def test_every_signature_fits_the_page(reports: list[PageReport], width: int) -> None:
+    found = {
+        report.path: report.wide_signatures[width]
+        for report in reports
+        if report.wide_signatures[width]
+    }
+    assert not found, f"signatures wider than the page at {width} px:\n{_listing(found)}"
+
+
+def test_the_presets_table_shows_every_column_at_desktop_width(
+    browser: Browser, address: str
+) -> None:
+    # The variants overview compares the presets knob by knob in three columns: at a
+    # desktop width all three are in view without scrolling, and no cell is cut.
+    _set_width(browser, DESKTOP)
+    browser.get(address + "variants/")
+    fit = browser.execute_script(TABLE_FIT, "the-presets-side-by-side")
+    assert fit is not None, "no table after the heading 'The presets side by side'"
+    assert len(fit["columns"]) == 3, fit
+    outside = [column for column in fit["columns"] if column[0] < 0 or column[1] > fit["shown"] + 1]
+    assert not outside, f"columns outside the {fit['shown']} px the table shows: {fit}"
+    assert not fit["cut"], f"cells cut: {fit['cut']}"

@@ -23,6 +23,9 @@ Examples:
     >>> fifteen = next(row for row in rows if "`capture_to_fifteen`" in row)
     >>> print(fifteen.split(" | ")[2].split(":")[0])
     on
+    >>> ranks = next(row for row in rows if "`ranks`" in row)
+    >>> print(*ranks.strip("| ").split(" | ")[1:], sep=" | ")
+    all ten | asso, 6, 7: [`scopa-mini`](scopa-mini.md)
 """
 
 from __future__ import annotations
@@ -88,6 +91,16 @@ def show_value(value: object) -> str:
     if isinstance(value, int | float | str):
         return str(value)
     return f"`{value!r}`"
+
+
+def show_cards_in_play(value: object) -> str:
+    """The ranks or suits in play: `all ten`, `all four`, or those in play as words."""
+    members = tuple(value) if isinstance(value, tuple) else ()
+    if members == tuple(scopa.Rank):
+        return "all ten"
+    if members == tuple(scopa.Suit):
+        return "all four"
+    return ", ".join(map(str, members))
 
 
 def show_seconds(value: object) -> str:
@@ -185,6 +198,8 @@ def knob_rows(presets: Sequence[scopa.Rules]) -> list[Row]:
         ],
     }
     shows: dict[str, Callable[[object], str]] = {
+        "ranks": show_cards_in_play,
+        "suits": show_cards_in_play,
         "move_time_limit": show_seconds,
         "stakes": show_stakes,
     }
