@@ -1,6 +1,7 @@
 """Developer sessions: `nox -s tests typecheck lint docs bench`; `.ci/run` runs the same checks.
 
-`nox -s bench-batch` runs the batch engine's benchmark.
+`nox -s bench-batch` runs the batch engine's benchmark; `nox -s catalogs` updates the
+message catalogs and compiles them.
 """
 
 from __future__ import annotations
@@ -45,6 +46,14 @@ def docs(session: nox.Session) -> None:
     session.install("--upgrade", "pip")
     session.install("-e", ".[all]", "--group", "docs")  # the reference documents the adapters
     session.run("mkdocs", "build", "--strict", *session.posargs)
+
+
+@nox.session
+def catalogs(session: nox.Session) -> None:
+    """Update the `.po` catalogs from the marked messages and compile each `.mo` (see
+    `tests/catalogs.py`); `-- --check` changes nothing and fails if one is out of date."""
+    session.install("attrs")
+    session.run("python", "-m", "tests.catalogs", *session.posargs)
 
 
 @nox.session

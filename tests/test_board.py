@@ -322,3 +322,89 @@ def test_the_last_play_says_where_a_card_that_left_the_table_went() -> None:
     # a card laid down that stays on the table is said as before
     laid = position(CLASSIC, ["2B 3B", "4S 6S"], "5D", piles=["", "*"])
     assert "last    you: 2B on the table" in state_text(laid.apply(scopa.Move.parse("2B")), 0)
+
+
+# ----------------------------------------------------------------------------- in Italian
+
+
+def test_a_position_of_four_players_in_italian_by_hand() -> None:
+    # the position of the first test, seen by player 2; the same cards, the Italian words
+    # (giocatore, mano, prese, mazziere; tavolo and mazzo for the table and the stock)
+    rules = scopa.find_variant("scopa-4")
+    dealt = card_list("1D 7C 2C 9B 10D 5D 4C 8B 6S 1B 7D 4S 3S 5C 9C 6D")
+    state = scopa.GameState.from_position(
+        rules,
+        hands=[
+            card_list("1D 7C"),
+            card_list("9B 10D"),
+            card_list("4C 8B 6S"),
+            card_list("1B 7D 4S"),
+        ],
+        table=card_list("2C 3S 6D 9C"),
+        stock=[c for c in scopa.DECK if c not in dealt],
+        dealer=3,
+        piles=[[], card_list("5D 5C"), [], []],
+    )
+    assert state_text(state, player=2, lang="it").splitlines() == [
+        "scopa-4: distribuzione 1 di 3, di turno: tu",
+        "squadre  la tua squadra: giocatore 0, tu; squadra B: giocatore 1, giocatore 3",
+        "tavolo   6D 2C 9C 3S",
+        "mazzo    24 carte",
+        "",
+        "  giocatore     mano      prese  scope",
+        "  giocatore 0   ## ##         0      0",
+        "  giocatore 1   ## ##         2      0",
+        "> tu            4C 6S 8B      0      0",
+        "  giocatore 3   ## ## ##      0      0   mazziere",
+    ]
+
+
+@pytest.mark.parametrize("name", scopa.variant_names())
+def test_every_preset_fits_80_columns_in_italian(name: str) -> None:
+    rules = scopa.find_variant(name)
+    state = played(name, rules.plays_per_hand)
+    for seat in (None, 0):
+        assert max(map(len, state_text(state, seat, lang="it").splitlines())) <= WIDTH
+    text = rules_text(rules, lang="it")
+    assert max(map(len, text.splitlines())) <= WIDTH
+    assert not re.search(r"None|True|False|\w+\(|\.[A-Z_]{3,}", text), name
+
+
+def test_a_score_and_an_abandoned_match_in_italian_by_hand() -> None:
+    score = scopa.HandScore(
+        (
+            scopa.CategoryScore("scope", (0, 2), (0, 2)),
+            scopa.CategoryScore("primiera", (1, 0), (78, 70)),
+        )
+    )
+    assert score_text(score, scopa.find_variant("scopone"), seat=1, lang="it").splitlines() == [
+        "punteggio della smazzata, squadra A / la tua squadra:",
+        "  categoria   conteggio   punti",
+        "  scope       0 / 2       0 / 2",
+        "  primiera    78 / 70     1 / 0",
+        "  totale                  1 / 2",
+    ]
+    match = scopa.Match.new(scopa.find_variant("tretre"), seed=2).abandon(0)
+    assert match_summary(match, 0, lang="it").splitlines() == [
+        "tretre: partita a 9 punti, finita",
+        "punti     tu 0, giocatore 1 0",
+        "brilli    tu -30, giocatore 1 10",
+        "fine      tu: abbandono (volontario)",
+        "vincitore giocatore 1",
+    ]
+
+
+def test_moves_cards_and_rules_in_italian() -> None:
+    assert move_text(scopa.Move.parse("7Dx3C+4S"), lang="it") == "7D prende 3C 4S"
+    assert move_text(scopa.Move.parse("1D@busso!"), lang="it") == (
+        "1D sul tavolo, accusando busso (3 punti), chiamandosi fuori"
+    )
+    assert card_name(scopa.Card.parse("9B"), lang="it") == "il cavallo di bastoni (♣)"
+    classic = " ".join(rules_text(CLASSIC, lang="it").split())
+    assert "giocatori 2, ognuno per sé" in classic
+    assert "chi vuota il tavolo fa scopa, tranne che con l'ultima giocata della smazzata" in classic
+    assert "7=21, 6=18, asso=16, 5=15, 4=14, 3=13, 2=12, fante=10, cavallo=10, re=10" in classic
+    escoba = " ".join(rules_text(scopa.find_variant("escoba"), lang="it").split())
+    assert "un primo tavolo che somma 15 o 30 viene preso subito dal mazziere" in escoba
+    with pytest.raises(scopa.InvalidArgumentError, match="no text in the language 'de'"):
+        rules_text(CLASSIC, lang="de")

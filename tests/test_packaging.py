@@ -71,6 +71,20 @@ def test_the_wheel_has_its_types_licence_readme_and_classifiers(dist: Path) -> N
     assert {n.split("/")[0] for n in names} == {"scopa", metadata_name.split("/")[0]}
 
 
+def test_the_wheel_holds_the_italian_catalog_that_gettext_reads(dist: Path) -> None:
+    import gettext
+    import io
+
+    catalog = "scopa/locale/it/LC_MESSAGES/scopa"
+    with zipfile.ZipFile(wheel_of(dist)) as wheel:
+        names = wheel.namelist()
+        compiled = wheel.read(f"{catalog}.mo")
+    assert f"{catalog}.po" in names
+    assert compiled == (ROOT / "src" / f"{catalog}.mo").read_bytes()
+    read = gettext.GNUTranslations(io.BytesIO(compiled))
+    assert read.pgettext("rank", "Ace") == "asso"
+
+
 def test_the_sdist_holds_the_sources_tests_and_licence(dist: Path) -> None:
     import tarfile
 

@@ -289,14 +289,21 @@ def test_each_card_alone(card: Card) -> None:
 
 
 def test_card_names() -> None:
-    def title(text: str) -> str | None:
-        return drawn_cards(parse(card_svg(Card.parse(text))))[0][0].text
+    def title(text: str, lang: str = "en") -> str | None:
+        return drawn_cards(parse(card_svg(Card.parse(text), lang=lang)))[0][0].text
 
-    assert title("7D") == "7D sette di denari (settebello)"
-    assert title("10D") == "10D re di denari (re bello)"
-    assert title("1B") == "1B asso di bastoni"
-    assert title("8C") == "8C fante di coppe"
-    assert title("9S") == "9S cavallo di spade"
+    # English names the suits and the Ace's and figures' ranks as the rules page does
+    assert title("7D") == "7D 7 of denari (settebello)"
+    assert title("10D") == "10D Re of denari (re bello)"
+    assert title("1B") == "1B Ace of bastoni"
+    assert title("8C") == "8C Fante of coppe"
+    # Italian as the players say it; the settebello and the re bello keep their names
+    assert title("7D", "it") == "7D sette di denari (settebello)"
+    assert title("10D", "it") == "10D re di denari (re bello)"
+    assert title("1B", "it") == "1B asso di bastoni"
+    assert title("8C", "it") == "8C fante di coppe"
+    assert title("9S", "it") == "9S cavallo di spade"
+    assert title("2S", "it") == "2S due di spade"
 
 
 def test_a_card_back() -> None:
@@ -462,3 +469,71 @@ def test_pictures_show_cards_in_the_standard_order() -> None:
     assert [str(card) for card in shown.table] == ["1D", "3C", "6C", "5S"]
     assert shown.hands[0] == (Card.parse("10D"), Card.parse("4C"), Card.parse("2S"))
     assert scene(state, 1).hands[1] == tuple(sorted(state.hands[1]))
+
+
+# --------------------------------------------------------------------------- in Italian
+
+
+def texts(root: ET.Element) -> list[str]:
+    """The words drawn in a picture, in drawing order."""
+    return [element.text or "" for element in root.iter(f"{SVG}text")]
+
+
+def titles(root: ET.Element) -> list[str]:
+    return [element.text or "" for element in root.iter(f"{SVG}title")]
+
+
+def test_a_position_in_italian() -> None:
+    # seed 1: player 0 deals, player 1 leads; seen from player 0's seat
+    state = GameState.new(find_variant("classic"), seed=1)
+    root = check_position(state, 0, state_svg(state, 0, lang="it"))
+    words = texts(root)
+    assert words[0] == "classic · 2 giocatori · distribuzione 1 di 6, di turno il giocatore 1"
+    assert "nessuna giocata" in words
+    assert {"mazzo", "Giocatore 0 (tu)", "Giocatore 1", "M", "di turno", "0 carte"} <= set(words)
+    named = titles(root)
+    assert named[0].startswith("Posizione di Scopa, classic, 2 giocatori: distribuzione 1 di 6")
+    assert "il giocatore 0 è il mazziere" in named
+    assert "di turno il giocatore 1" in named
+    assert "mazzo: 30 carte" in named
+    assert "prese del giocatore 0: 0 carte, 0 scope" in named
+    assert "una carta coperta" in named
+    for card in state.hands[0] | state.table:
+        assert f"{card} {card.name('it')}" in {t.removesuffix(" (settebello)") for t in named}
+    english = texts(check_position(state, 0, state_svg(state, 0)))
+    assert english[0] == "classic · 2 players · deal 1 of 6, player 1 to play"
+    assert {"stock", "Player 0 (you)", "D", "to play"} <= set(english)
+
+
+def test_the_key_moments_of_a_match_in_italian() -> None:
+    match = play_match(Match.new(find_variant("scopa-4"), seed=11), hands=1)
+    gone = match.abandon(1, AbandonReason.TIMEOUT)
+    moments = match_moments(gone)
+    pictures = match_svg(gone, lang="it")
+    captions = [texts(parse(picture))[1] for picture in pictures]
+    assert gone.first_dealer == 0
+    assert captions[0] == "Smazzata 1: distribuisce il giocatore 0 · partita 0–0"
+    for moment, caption in zip(moments, captions, strict=True):
+        if moment.kind == "scopa":
+            player = moment.state.history[-1][0]
+            side = "AB"[player % 2]
+            assert caption == f"Smazzata 1: scopa del giocatore {player} (squadra {side})"
+    first = gone.hands[0].points
+    ended = [c for m, c in zip(moments, captions, strict=True) if m.kind == "end"]
+    totals = f"{first[0]}–{first[1]}"
+    assert ended == [f"Smazzata 1 finita: punti {totals} · partita {totals}"]
+    assert captions[-1] == "Smazzata 2: il giocatore 1 abbandona (tempo scaduto)"
+    # in English the captions are the moments' own
+    english = [texts(parse(picture))[1] for picture in match_svg(gone)]
+    assert english == [moment.caption for moment in moments]
+
+
+def test_sheets_of_cards_count_them_in_either_language() -> None:
+    seven = [Card.parse("7D")]
+    assert titles(parse(cards_svg(seven)))[0] == "1 card: 7D"
+    assert titles(parse(cards_svg(seven, lang="it")))[0] == "1 carta: 7D"
+    assert titles(parse(cards_svg(lang="it")))[0].startswith("40 carte: 1D 2D 3D")
+    assert titles(parse(cards_svg([])))[0] == "0 cards: none"
+    assert titles(parse(card_svg(None, lang="it")))[0] == "una carta coperta"
+    with pytest.raises(InvalidArgumentError, match="the languages are en, it"):
+        card_svg(None, lang="es")

@@ -16,6 +16,7 @@ import types
 from typing import TYPE_CHECKING
 
 from scopa import state as _state
+from scopa._i18n import LANGUAGES, locale_language
 from scopa.cards import DECK, Card, Deck, Rank, Suit
 from scopa.errors import (
     AmbiguousMoveError,
@@ -87,6 +88,7 @@ editable installs do not. The rules and the results are the same either way.
 __all__ = [
     "COMPILED",
     "DECK",
+    "LANGUAGES",
     "AbandonReason",
     "Abandonment",
     "AceOnAce",
@@ -139,6 +141,7 @@ __all__ = [
     "__version__",
     "clear_caches",
     "find_variant",
+    "locale_language",
     "variant_aliases",
     "variant_names",
     "view",

@@ -9,12 +9,32 @@ refuse the same seats with the same errors.
 
 from __future__ import annotations
 
+import gettext
+
 import attrs
 
-from scopa import Card, GameState, HandScore, InvalidArgumentError, Move, PlayerView, Rules, view
+from scopa import (
+    AbandonReason,
+    Card,
+    GameState,
+    HandScore,
+    InvalidArgumentError,
+    Move,
+    PlayerView,
+    Rules,
+    view,
+)
 from scopa._checks import check_number
 
-__all__ = ["Scene", "check_seat", "scene", "side_letter"]
+__all__ = [
+    "Scene",
+    "abandon_reason",
+    "check_seat",
+    "player_words",
+    "scene",
+    "side_letter",
+    "side_words",
+]
 
 
 @attrs.frozen
@@ -55,9 +75,45 @@ class Scene:
         return rules.deals_per_hand - self.stock // (rules.players * rules.hand_size)
 
 
+def player_words(tr: gettext.NullTranslations, player: int, seat: int | None = None) -> str:
+    """How pictures and explanations name a player, in the language of a translation.
+
+    `you` for the `seat` a picture is seen from, else `player N`.
+    """
+    if player == seat:
+        return tr.gettext("you")
+    return tr.gettext("player {number}").format(number=player)
+
+
+def side_words(
+    tr: gettext.NullTranslations, rules: Rules, side: int, seat: int | None = None
+) -> str:
+    """How pictures and explanations name a side, in the language of a translation.
+
+    As its player when each plays for self, else `side A`, `side B`... and `your side` for
+    the seat's own.
+    """
+    if rules.number_of_sides == rules.players:
+        return player_words(tr, side, seat)
+    if seat is not None and rules.side_of(seat) == side:
+        return tr.gettext("your side")
+    return tr.gettext("side {letter}").format(letter=side_letter(side))
+
+
 def side_letter(side: int) -> str:
     """The letter pictures name a side by: `A`, `B`, ..."""
     return chr(ord("A") + side) if side < 26 else str(side)
+
+
+def abandon_reason(tr: gettext.NullTranslations, reason: AbandonReason) -> str:
+    """Why a player abandoned, in the language of a translation: `timeout`, `scadenza del tempo`."""
+    if reason is AbandonReason.VOLUNTARY:
+        return tr.pgettext("abandoned", "voluntary")
+    if reason is AbandonReason.EXPELLED:
+        return tr.pgettext("abandoned", "expelled")
+    if reason is AbandonReason.DISCONNECTED:
+        return tr.pgettext("abandoned", "disconnected")
+    return tr.pgettext("abandoned", "timeout")
 
 
 def check_seat(rules: Rules, seat: int | None) -> int | None:

@@ -7,6 +7,7 @@ A card's *index* is `10 * suit + rank - 1`, so `1D` is 0, `10D` (the *re bello*)
 
 from __future__ import annotations
 
+import gettext
 import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -16,6 +17,7 @@ from typing import Any, TypeVar, overload
 import attrs
 
 from scopa._checks import is_int, quote
+from scopa._i18n import translation
 from scopa._shuffle import orders
 from scopa.errors import InvalidArgumentError, InvalidStateError, NotationError
 
@@ -221,11 +223,59 @@ class Card:
         """The card as a Unicode playing-card character (French suits: ♦ for denari)."""
         return chr(_UNICODE_BASE[self.suit] + _UNICODE_OFFSET[self.rank])
 
+    @property
+    def nickname(self) -> str | None:
+        """The card's own name, the same in every language, or `None`.
+
+        `settebello` for the 7 of denari, `re bello` for the King of denari.
+        """
+        return _NICKNAMES.get(self.index)
+
+    def name(self, lang: str = "en") -> str:
+        """The card in words, in English or Italian (`lang`: `"en"` or `"it"`).
+
+        English keeps the Italian names of the suits and of the Ace's and figures' ranks as
+        the rules page writes them (`7 of denari`, `Cavallo of bastoni`); Italian writes the
+        card as players say it (`sette di denari`, `cavallo di bastoni`).
+
+        Examples:
+            >>> card = Card.parse("7D")
+            >>> card.name(), card.name("it"), Card.parse("1C").name("it")
+            ('7 of denari', 'sette di denari', 'asso di coppe')
+
+        Raises:
+            InvalidArgumentError: the library does not write in that language.
+            TypeError: `lang` is not text.
+        """
+        tr = translation(lang)
+        rank = _rank_words(tr)[self.rank - 1]
+        return tr.gettext("{rank} of {suit}").format(rank=rank, suit=_SUIT_NAMES[self.suit])
+
     def __str__(self) -> str:
         return f"{int(self.rank)}{self.suit.letter}"
 
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
+
+
+_NICKNAMES = {6: "settebello", 9: "re bello"}
+_SUIT_NAMES = ("denari", "coppe", "spade", "bastoni")
+
+
+def _rank_words(tr: gettext.NullTranslations) -> tuple[str, ...]:
+    """The names of the ranks, Ace to Re, in a translation's language."""
+    return (
+        tr.pgettext("rank", "Ace"),
+        tr.pgettext("rank", "2"),
+        tr.pgettext("rank", "3"),
+        tr.pgettext("rank", "4"),
+        tr.pgettext("rank", "5"),
+        tr.pgettext("rank", "6"),
+        tr.pgettext("rank", "7"),
+        tr.pgettext("rank", "Fante"),
+        tr.pgettext("rank", "Cavallo"),
+        tr.pgettext("rank", "Re"),
+    )
 
 
 DECK: tuple[Card, ...] = tuple(Card(Rank(i % 10 + 1), Suit(i // 10)) for i in range(40))

@@ -28,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+import gettext
 import math
 import numbers
 import xml.etree.ElementTree as ET
@@ -49,8 +50,11 @@ from scopa import (
     Suit,
 )
 from scopa._checks import check_int, quote
-from scopa._scene import Scene, scene, side_letter
-from scopa.match import match_moments
+from scopa._i18n import translation
+from scopa._scene import Scene, abandon_reason, scene, side_letter
+from scopa.match import Moment, match_moments
+
+_Tr = gettext.NullTranslations
 
 __all__ = ["card_svg", "card_title", "cards_svg", "match_svg", "state_svg"]
 
@@ -81,21 +85,6 @@ _SUIT_COLOURS: dict[Suit, tuple[str, str, str]] = {
 _BOLD = {"font_weight": "bold"}
 _BOLD_INK = {"font_weight": "bold", "fill": _INK}
 _TEAM_COLOURS = ("#f4a261", "#a8dadc", "#e9c46a", "#cdb4db")
-
-_RANK_NAMES = (
-    "",
-    "asso",
-    "due",
-    "tre",
-    "quattro",
-    "cinque",
-    "sei",
-    "sette",
-    "fante",
-    "cavallo",
-    "re",
-)
-_SUIT_NAMES = ("denari", "coppe", "spade", "bastoni")
 
 # A card is drawn in a 60 × 100 box, then moved and scaled into place.
 _CARD_W = 60.0
@@ -334,14 +323,17 @@ def _figure(parent: ET.Element, card: Card) -> None:
     _mark(parent, card.suit, 30, 74, 12)
 
 
-def card_title(card: Card) -> str:
-    """A card's code and Italian name, such as `7D sette di denari (settebello)`."""
-    name = f"{card} {_RANK_NAMES[card.rank]} di {_SUIT_NAMES[card.suit]}"
-    if card.suit == Suit.DENARI and card.rank == Rank.SETTE:
-        return f"{name} (settebello)"
-    if card.suit == Suit.DENARI and card.rank == Rank.RE:
-        return f"{name} (re bello)"
-    return name
+def card_title(card: Card, *, lang: str = "en") -> str:
+    """A card's code and name, with its own name if it has one.
+
+    In English `7D 7 of denari (settebello)`, in Italian `7D sette di denari (settebello)`
+    (see [`Card.name`][scopa.Card.name] and [`Card.nickname`][scopa.Card.nickname]).
+
+    Raises:
+        InvalidArgumentError: the library does not write in `lang`.
+    """
+    name = f"{card} {card.name(lang)}"
+    return name if card.nickname is None else f"{name} ({card.nickname})"
 
 
 def _outline(parent: ET.Element, fill: str, **stroke: object) -> None:
@@ -407,12 +399,18 @@ def _place(x: float, y: float, scale: float) -> str:
 
 
 def _card(
-    parent: ET.Element, card: Card, x: float, y: float, scale: float = 1.0, **data: object
+    parent: ET.Element,
+    lang: str,
+    card: Card,
+    x: float,
+    y: float,
+    scale: float = 1.0,
+    **data: object,
 ) -> None:
     """A face-up card with its top-left corner at (x, y)."""
     group = _add_group(
         parent,
-        title=card_title(card),
+        title=card_title(card, lang=lang),
         class_="card",
         transform=_place(x, y, scale),
         data_card=str(card),
@@ -422,11 +420,13 @@ def _card(
     group.extend(_face(card))
 
 
-def _back(parent: ET.Element, x: float, y: float, scale: float = 1.0, **data: object) -> None:
+def _back(
+    parent: ET.Element, lang: str, x: float, y: float, scale: float = 1.0, **data: object
+) -> None:
     """A face-down card with its top-left corner at (x, y)."""
     group = _add_group(
         parent,
-        title="a face-down card",
+        title=translation(lang).gettext("a face-down card"),
         class_="card back",
         transform=_place(x, y, scale),
         data_face="down",
@@ -435,8 +435,10 @@ def _back(parent: ET.Element, x: float, y: float, scale: float = 1.0, **data: ob
     group.extend(_BACK_DRAWING)
 
 
-def card_svg(card: Card | None, *, width: float = 90) -> str:
+def card_svg(card: Card | None, *, width: float = 90, lang: str = "en") -> str:
     """One card as a standalone SVG picture, `width` pixels wide; `None` draws a card back.
+
+    Its title is the card's, in the language `lang` (see [`card_title`][scopa.svg.card_title]).
 
     Examples:
         >>> card_svg(Card.parse("7D")).count('data-card="7D"')
@@ -444,29 +446,36 @@ def card_svg(card: Card | None, *, width: float = 90) -> str:
 
     Raises:
         TypeError: `card` is neither a `Card` nor `None`, or `width` is not a number.
-        InvalidArgumentError: `width` is not finite and positive.
+        InvalidArgumentError: `width` is not finite and positive; the library does not
+            write in `lang`.
     """
     width = _check_width(width)
+    tr = translation(lang)
     if card is None:
-        svg = _picture(width, _CARD_W, _CARD_H, "a face-down card")
-        _back(svg, 0, 0)
+        svg = _picture(width, _CARD_W, _CARD_H, tr.gettext("a face-down card"))
+        _back(svg, lang, 0, 0)
     elif isinstance(card, Card):
-        svg = _picture(width, _CARD_W, _CARD_H, card_title(card))
-        _card(svg, card, 0, 0)
+        svg = _picture(width, _CARD_W, _CARD_H, card_title(card, lang=lang))
+        _card(svg, lang, card, 0, 0)
     else:
         raise TypeError(f"card must be a Card or None, not {type(card).__name__}")
     return _markup(svg)
 
 
-def cards_svg(cards: Iterable[Card] = DECK, *, columns: int = 10, width: float = 800) -> str:
+def cards_svg(
+    cards: Iterable[Card] = DECK, *, columns: int = 10, width: float = 800, lang: str = "en"
+) -> str:
     """A sheet of face-up cards in rows of `columns` (by default the whole deck).
+
+    The titles are in the language `lang`.
 
     Raises:
         TypeError: a card is not a `Card`, `columns` is not an int, or `width` is not a
             number.
         InvalidArgumentError: `columns` is not positive, or `width` is not finite and
-            positive.
+            positive; the library does not write in `lang`.
     """
+    tr = translation(lang)
     if check_int(columns, "columns") < 1:
         raise InvalidArgumentError(f"columns must be positive, not {columns}")
     width = _check_width(width)
@@ -479,12 +488,13 @@ def cards_svg(cards: Iterable[Card] = DECK, *, columns: int = 10, width: float =
     used = min(columns, max(1, len(chosen)))
     view_w = gap + used * (_CARD_W + gap)
     view_h = gap + rows * (_CARD_H + gap)
-    title = f"{len(chosen)} cards: " + (" ".join(map(str, chosen)) or "none")
-    svg = _picture(width, view_w, view_h, title)
+    listed = " ".join(map(str, chosen)) or tr.pgettext("cards", "none")
+    title = tr.ngettext("{count} card: {cards}", "{count} cards: {cards}", len(chosen))
+    svg = _picture(width, view_w, view_h, title.format(count=len(chosen), cards=listed))
     _add(svg, "rect", width=view_w, height=view_h, fill=_BACKGROUND)
     for i, card in enumerate(chosen):
         row, column = divmod(i, columns)
-        _card(svg, card, gap + column * (_CARD_W + gap), gap + row * (_CARD_H + gap))
+        _card(svg, lang, card, gap + column * (_CARD_W + gap), gap + row * (_CARD_H + gap))
     return _markup(svg)
 
 
@@ -558,18 +568,22 @@ def _teams(rules: Rules) -> bool:
     return rules.number_of_sides < rules.players
 
 
-def _side_name(rules: Rules, side: int) -> str:
+def _side_name(tr: _Tr, rules: Rules, side: int) -> str:
     if not _teams(rules):
-        return f"P{side}"
+        return tr.gettext("P{player}").format(player=side)
     members = "+".join(str(p) for p in range(rules.players) if rules.side_of(p) == side)
     return f"{side_letter(side)} ({members})"
 
 
-def _status(seen: Scene) -> str:
+def _status(tr: _Tr, seen: Scene) -> str:
     if seen.current is None:
-        points = "" if seen.score is None else ", points " + "–".join(map(str, seen.score.points))
-        return f"hand over{points}"
-    return f"deal {seen.deal} of {seen.rules.deals_per_hand}, player {seen.current} to play"
+        if seen.score is None:
+            return tr.gettext("hand over")
+        points = "–".join(map(str, seen.score.points))
+        return tr.gettext("hand over, points {points}").format(points=points)
+    return tr.gettext("deal {deal} of {deals}, player {player} to play").format(
+        deal=seen.deal, deals=seen.rules.deals_per_hand, player=seen.current
+    )
 
 
 def _row_step(count: int, room: float, card_w: float, gap: float) -> float:
@@ -580,7 +594,14 @@ def _row_step(count: int, room: float, card_w: float, gap: float) -> float:
 
 
 def _hand(
-    parent: ET.Element, seen: Scene, player: int, x: float, y: float, room: float, box: _Box
+    parent: ET.Element,
+    lang: str,
+    seen: Scene,
+    player: int,
+    x: float,
+    y: float,
+    room: float,
+    box: _Box,
 ) -> None:
     """A player's hand from (x, y), at most `room` wide: face up, or as card backs."""
     cards = seen.hands[player]
@@ -588,7 +609,8 @@ def _hand(
     count = cards if isinstance(cards, int) else len(cards)
     scale = box.down if isinstance(cards, int) else box.up
     if not count:
-        _add_text(parent, x, y + 30, "no cards", fill=_MUTED, font_size=14)
+        no_cards = translation(lang).gettext("no cards")
+        _add_text(parent, x, y + 30, no_cards, fill=_MUTED, font_size=14)
         return
     step = _row_step(count, room, _CARD_W * scale, 6 * scale)
     if box.w > 500:  # a wide panel centres the hand
@@ -596,13 +618,13 @@ def _hand(
     shown = seen.shown[player]
     if isinstance(cards, int):  # the cards a declaration showed lie face up, then the others
         for i, card in enumerate(shown):
-            _card(parent, card, x + i * step, y, scale, **where, data_shown="yes")
+            _card(parent, lang, card, x + i * step, y, scale, **where, data_shown="yes")
         for i in range(len(shown), cards):
-            _back(parent, x + i * step, y, scale, **where)
+            _back(parent, lang, x + i * step, y, scale, **where)
     else:
         for i, card in enumerate(cards):
             mark = "yes" if card in shown else None
-            _card(parent, card, x + i * step, y, scale, **where, data_shown=mark)
+            _card(parent, lang, card, x + i * step, y, scale, **where, data_shown=mark)
 
 
 def _stack(parent: ET.Element, x: float, y: float, count: int, scale: float) -> None:
@@ -636,13 +658,21 @@ def _scope_marks(parent: ET.Element, x: float, y: float, count: int) -> None:
         _add_text(parent, x + 24, y + 11.5, f"× {count}", fill=_TEXT, font_size=14, **_BOLD)
 
 
-def _pile(parent: ET.Element, seen: Scene, player: int, x: float, y: float, scale: float) -> None:
+def _cards(tr: _Tr, count: int) -> str:
+    return tr.ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def _pile(
+    parent: ET.Element, tr: _Tr, seen: Scene, player: int, x: float, y: float, scale: float
+) -> None:
     """A player's pile from (x, y): a stack, the card count and a mark for each scopa."""
     count, scope = seen.piles[player], seen.scope[player]
-    noun = "scopa" if scope == 1 else "scope"
+    scopa = tr.ngettext("{count} scopa", "{count} scope", scope).format(count=scope)
     pile = _add_group(
         parent,
-        title=f"player {player}'s pile: {count} cards, {scope} {noun}",
+        title=tr.gettext("player {player}'s pile: {cards}, {scope}").format(
+            player=player, cards=_cards(tr, count), scope=scopa
+        ),
         class_="pile",
         data_player=player,
         data_cards=count,
@@ -650,7 +680,7 @@ def _pile(parent: ET.Element, seen: Scene, player: int, x: float, y: float, scal
     )
     h = _CARD_H * scale
     _stack(pile, x, y + 10, count, scale)
-    _add_text(pile, x, y + h + 26, f"{count} cards", fill=_TEXT, font_size=12)
+    _add_text(pile, x, y + h + 26, _cards(tr, count), fill=_TEXT, font_size=12)
     _scope_marks(pile, x, y + h + 34, scope)
 
 
@@ -663,50 +693,63 @@ def _chip(
     _add_text(chip, x, y + 5, label, text_anchor="middle", font_size=14, **_BOLD_INK)
 
 
-def _badges(parent: ET.Element, seen: Scene, player: int, right: float, y: float) -> None:
+def _badges(parent: ET.Element, tr: _Tr, seen: Scene, player: int, right: float, y: float) -> None:
     """The chips at the right of a seat's header, right to left: dealer, to play, side."""
     x = right
     if player == seen.dealer:
-        _chip(parent, x - 11, y, "D", "#ffffff", f"player {player} deals", "dealer")
+        deals = tr.gettext("player {player} deals").format(player=player)
+        _chip(parent, x - 11, y, tr.pgettext("the dealer's chip", "D"), "#ffffff", deals, "dealer")
         x -= 28
     if player == seen.current:
-        badge = _add_group(parent, title=f"player {player} to play", class_="turn")
+        to_play = tr.gettext("player {player} to play").format(player=player)
+        badge = _add_group(parent, title=to_play, class_="turn")
         _add(badge, "rect", x=x - 64, y=y - 11, width=64, height=22, rx=11, fill=_HIGHLIGHT)
         middle = {"text_anchor": "middle", "font_size": 13}
-        _add_text(badge, x - 32, y + 5, "to play", **middle, **_BOLD_INK)
+        _add_text(badge, x - 32, y + 5, tr.gettext("to play"), **middle, **_BOLD_INK)
         x -= 70
     rules = seen.rules
     if _teams(rules):
         side = rules.side_of(player)
         letter = side_letter(side)
         colour = _TEAM_COLOURS[side % len(_TEAM_COLOURS)]
-        _chip(parent, x - 11, y, letter, colour, f"side {letter}", "side")
+        title = tr.gettext("side {letter}").format(letter=letter)
+        _chip(parent, x - 11, y, letter, colour, title, "side")
 
 
-def _seat(parent: ET.Element, seen: Scene, player: int, box: _Box) -> None:
+def _seat(parent: ET.Element, lang: str, seen: Scene, player: int, box: _Box) -> None:
     """A seat: a panel with the player's name and chips, their hand and their pile."""
+    tr = translation(lang)
     seat = _add_group(parent, class_="seat", data_player=player)
     frame = _HIGHLIGHT if player == seen.current else "none"
     panel = {"x": box.x, "y": box.y, "width": box.w, "height": box.h, "rx": 12}
     _add(seat, "rect", **panel, fill="#000000", fill_opacity=0.22, stroke=frame, stroke_width=3)
-    name = f"Player {player}" + (" (you)" if player == seen.seat else "")
+    if player == seen.seat:
+        name = tr.gettext("Player {player} (you)").format(player=player)
+    else:
+        name = tr.gettext("Player {player}").format(player=player)
     _add_text(seat, box.x + 14, box.y + 25, name, fill=_TEXT, font_size=17, **_BOLD)
-    _badges(seat, seen, player, box.x + box.w - 10, box.y + 19)
+    _badges(seat, tr, seen, player, box.x + box.w - 10, box.y + 19)
     pile_w = max(_CARD_W * box.pile + 14, 80)
     pile_x = box.x + box.w - pile_w
-    _hand(seat, seen, player, box.x + 14, box.y + 38, pile_x - box.x - 28, box)
-    _pile(seat, seen, player, pile_x, box.y + 38, box.pile)
+    _hand(seat, lang, seen, player, box.x + 14, box.y + 38, pile_x - box.x - 28, box)
+    _pile(seat, tr, seen, player, pile_x, box.y + 38, box.pile)
     if seen.rules.declarations:
-        _declared(seat, seen, player, box)
+        _declared(seat, tr, seen, player, box)
 
 
-def _declared(parent: ET.Element, seen: Scene, player: int, box: _Box) -> None:
+def _declared(parent: ET.Element, tr: _Tr, seen: Scene, player: int, box: _Box) -> None:
     """The points a player declared in the hand, under the hand (rules with declarations)."""
     points = seen.declared[player]
     shown = " ".join(map(str, seen.shown[player]))
-    title = f"player {player} declared {points} points" + (f", showing {shown}" if shown else "")
+    title = tr.ngettext(
+        "player {player} declared {count} point", "player {player} declared {count} points", points
+    ).format(player=player, count=points)
+    words = tr.ngettext("declared {count} point", "declared {count} points", points)
+    words = words.format(count=points)
+    if shown:
+        title += tr.gettext(", showing {cards}").format(cards=shown)
+        words += tr.gettext(" · shows {cards}").format(cards=shown)
     group = _add_group(parent, title=title, class_="declared", data_points=points)
-    words = f"declared {points} points" + (f" · shows {shown}" if shown else "")
     _add_text(group, box.x + 14, box.y + box.h - 8, words, fill=_HIGHLIGHT, font_size=13)
 
 
@@ -724,6 +767,7 @@ def _grid(count: int, room_w: float, room_h: float, largest: float) -> tuple[flo
 
 def _table(
     parent: ET.Element,
+    lang: str,
     cards: tuple[Card, ...],
     room: tuple[float, float, float, float],
     largest: float,
@@ -739,7 +783,7 @@ def _table(
         left = x + (w - (len(line) * (card_w + gap) - gap)) / 2
         for i, card in enumerate(line):
             card_x, card_y = left + i * (card_w + gap), top + row * (card_h + gap)
-            _card(parent, card, card_x, card_y, scale, data_where="table")
+            _card(parent, lang, card, card_x, card_y, scale, data_where="table")
 
 
 _ROW = 24.0
@@ -750,16 +794,16 @@ def _score_height(score: HandScore) -> float:
 
 
 def _score(
-    parent: ET.Element, score: HandScore, rules: Rules, x: float, y: float, w: float
+    parent: ET.Element, tr: _Tr, score: HandScore, rules: Rules, x: float, y: float, w: float
 ) -> None:
     """The hand's score from (x, y): a row per category, a column per side, the totals.
 
     Each cell shows the points and, smaller, the figure they were judged on.
     """
-    summary = ", ".join(f"{_side_name(rules, s)} {p}" for s, p in enumerate(score.points))
+    summary = ", ".join(f"{_side_name(tr, rules, s)} {p}" for s, p in enumerate(score.points))
     table = _add_group(
         parent,
-        title=f"hand score: {summary}",
+        title=tr.gettext("hand score: {points}").format(points=summary),
         class_="score",
         data_points=",".join(map(str, score.points)),
     )
@@ -769,9 +813,10 @@ def _score(
     centres = [x + name_w + (side + 0.5) * column for side in range(sides)]
     right = {"text_anchor": "end", "fill": _TEXT, **_BOLD}
     row_y = y + 16
-    _add_text(table, x, row_y, "hand score", fill=_MUTED, font_size=14, font_style="italic")
+    heading = tr.gettext("hand score")
+    _add_text(table, x, row_y, heading, fill=_MUTED, font_size=14, font_style="italic")
     for side, cx in enumerate(centres):
-        label = _side_name(rules, side)
+        label = _side_name(tr, rules, side)
         _add_text(table, cx, row_y, label, text_anchor="middle", fill=_TEXT, **_BOLD)
     for category in score:
         row_y += _ROW
@@ -784,47 +829,56 @@ def _score(
     row_y += 9
     _add(table, "line", x1=x, y1=row_y, x2=x + w, y2=row_y, stroke=_MUTED)
     row_y += _ROW
-    _add_text(table, x, row_y, "points", fill=_TEXT, font_size=16, **_BOLD)
+    _add_text(table, x, row_y, tr.gettext("points"), fill=_TEXT, font_size=16, **_BOLD)
     total = {"text_anchor": "end", "fill": _HIGHLIGHT, "font_size": 18, **_BOLD}
     for side, cx in enumerate(centres):
         _add_text(table, cx + 3, row_y, str(score.points[side]), **total)
 
 
-def _last_play(last: tuple[int, Move] | None) -> str:
+def _last_play(tr: _Tr, last: tuple[int, Move] | None) -> str:
     if last is None:
-        return "no play yet"
+        return tr.gettext("no play yet")
     player, move = last
     if not move.captured:
-        text = f"last play: player {player} lays {move.card}"
+        text = tr.gettext("last play: player {player} lays {card}")
     else:
-        taken = "+".join(map(str, sorted(move.captured)))
-        text = f"last play: player {player}'s {move.card} takes {taken}"
+        text = tr.gettext("last play: player {player}'s {card} takes {cards}")
+    taken = "+".join(map(str, sorted(move.captured)))
+    text = text.format(player=player, card=move.card, cards=taken)
     if move.declaration is not None:
-        text += f", declaring {move.declaration.value} ({move.declaration.points} points)"
+        points = move.declaration.points
+        declaring = tr.ngettext(
+            ", declaring {declaration} ({count} point)",
+            ", declaring {declaration} ({count} points)",
+            points,
+        )
+        text += declaring.format(declaration=move.declaration.value, count=points)
     if move.claim:
-        text += ", claiming the target"
+        text += tr.gettext(", claiming the target")
     return text
 
 
-def _stock(parent: ET.Element, count: int, x: float, y: float) -> None:
+def _stock(parent: ET.Element, tr: _Tr, count: int, x: float, y: float) -> None:
     """The stock from (x, y): a stack, its name and its count."""
-    stock = _add_group(parent, title=f"stock: {count} cards", class_="stock", data_cards=count)
+    title = tr.gettext("stock: {cards}").format(cards=_cards(tr, count))
+    stock = _add_group(parent, title=title, class_="stock", data_cards=count)
     _stack(stock, x, y, count, 0.6)
     label = {"text_anchor": "middle", "fill": _TEXT}
-    _add_text(stock, x + 18, y + 82, "stock", font_size=14, **label)
+    _add_text(stock, x + 18, y + 82, tr.gettext("stock"), font_size=14, **label)
     _add_text(stock, x + 18, y + 100, str(count), **label, **_BOLD)
 
 
-def _felt(parent: ET.Element, seen: Scene, layout: _Layout) -> None:
+def _felt(parent: ET.Element, lang: str, seen: Scene, layout: _Layout) -> None:
     """The table: its cards, the last play, the stock, and the score once the hand is over."""
+    tr = translation(lang)
     felt = _add_group(parent, class_="table")
     x, y, w, h = layout.felt
     edge = {"fill": _FELT, "stroke": _FELT_EDGE, "stroke_width": 2}
     _add(felt, "rect", x=x, y=y, width=w, height=h, rx=24, **edge)
-    _add_text(felt, x + 20, y + 28, _last_play(seen.last), fill=_TEXT, font_size=15)
+    _add_text(felt, x + 20, y + 28, _last_play(tr, seen.last), fill=_TEXT, font_size=15)
     room_x, room_y, room_w, room_h = x + 16, y + 44, w - 32, h - 56
     if seen.rules.deals_per_hand > 1:  # a variant dealt all at once has no stock to show
-        _stock(felt, seen.stock, x + w - 66, y + 54)
+        _stock(felt, tr, seen.stock, x + w - 66, y + 54)
         room_w -= 72
     score = seen.score
     if score is not None:
@@ -832,31 +886,37 @@ def _felt(parent: ET.Element, seen: Scene, layout: _Layout) -> None:
         score_y = room_y + room_h - score_h if seen.table else room_y + (room_h - score_h) / 2
         score_w = min(room_w - 16, 130 + 120 * seen.rules.number_of_sides)
         score_x = room_x + (room_w - score_w) / 2
-        _score(felt, score, seen.rules, score_x, score_y, score_w)
+        _score(felt, tr, score, seen.rules, score_x, score_y, score_w)
         room_h -= score_h + 10
     if seen.table:
-        _table(felt, seen.table, (room_x, room_y, room_w, room_h), layout.table_scale)
+        _table(felt, lang, seen.table, (room_x, room_y, room_w, room_h), layout.table_scale)
     elif score is None:
         middle = {"text_anchor": "middle", "fill": _MUTED, "font_size": 16}
-        _add_text(felt, room_x + room_w / 2, room_y + room_h / 2, "empty table", **middle)
+        empty = tr.gettext("empty table")
+        _add_text(felt, room_x + room_w / 2, room_y + room_h / 2, empty, **middle)
 
 
-def _accessible_title(seen: Scene) -> str:
+def _accessible_title(tr: _Tr, seen: Scene) -> str:
     rules = seen.rules
-    table = " ".join(map(str, seen.table)) or "empty"
+    table = " ".join(map(str, seen.table)) or tr.pgettext("table", "empty")
     shown = [
-        f"player {p} holds {' '.join(map(str, cards)) or 'nothing'}"
+        tr.gettext("player {player} holds {cards}").format(
+            player=p, cards=" ".join(map(str, cards)) or tr.pgettext("cards held", "nothing")
+        )
         for p, cards in enumerate(seen.hands)
         if not isinstance(cards, int)
     ]
     shown += [
-        f"player {p} has shown {' '.join(map(str, cards))}"
+        tr.gettext("player {player} has shown {cards}").format(
+            player=p, cards=" ".join(map(str, cards))
+        )
         for p, cards in enumerate(seen.shown)
         if cards and isinstance(seen.hands[p], int)
     ]
-    return (
-        f"Scopa position, {rules.name}, {rules.players} players: {_status(seen)}; "
-        f"table {table}; " + "; ".join(shown)
+    title = tr.gettext("Scopa position, {variant}, {players} players: {status}; table {table}; ")
+    status = _status(tr, seen)
+    return title.format(variant=rules.name, players=rules.players, status=status, table=table) + (
+        "; ".join(shown)
     )
 
 
@@ -866,6 +926,7 @@ def state_svg(
     *,
     width: float | None = None,
     caption: str | None = None,
+    lang: str = "en",
 ) -> str:
     """A picture of a position.
 
@@ -875,12 +936,12 @@ def state_svg(
     top, down the left side) with their hands face down. With `player` `None`, player 0
     sits at the bottom and every hand is face up, for analysis. Each seat shows the
     player's pile as a stack with its card count and a small crosswise card for each
-    scopa; chips mark the dealer (`D`), the player to move (`to play`, with a gold frame)
-    and each player's side when players play in sides. Once the hand is over the felt
-    shows its score. Above all: the variant, the players and the state of the hand, then
-    the `caption` if one is given. Under rules with declarations (Cirulla), the cards a
-    declaration showed lie face up even in a hand seen face down, and each seat gives the
-    points its player declared and the cards shown.
+    scopa; chips mark the dealer (`D`, in Italian `M` for *mazziere*), the player to move
+    (`to play`, with a gold frame) and each player's side when players play in sides. Once
+    the hand is over the felt shows its score. Above all: the variant, the players and the
+    state of the hand, then the `caption` if one is given. Under rules with declarations
+    (Cirulla), the cards a declaration showed lie face up even in a hand seen face down,
+    and each seat gives the points its player declared and the cards shown.
 
     A `PlayerView` is drawn from its own player's seat and shows only what it knows.
 
@@ -890,18 +951,21 @@ def state_svg(
         width: the width in pixels; by default 900 for two players and 1200 for more
             (one pixel per unit of the drawing).
         caption: a second title line.
+        lang: the language of the words: `"en"` or `"it"`.
 
     Raises:
         TypeError: `state` is not a state or a view, `player` is not an int, or `width`
             is not a number.
         InvalidArgumentError: `player` is not a player, or not the view's player; the
-            game has more than 8 players; `width` is not finite and positive.
+            game has more than 8 players; `width` is not finite and positive; the library
+            does not write in `lang`.
     """
+    tr = translation(lang)
     seen = scene(state, player)
     rules = seen.rules
     n = rules.players
     layout = _layout(n)
-    title = _accessible_title(seen)
+    title = _accessible_title(tr, seen)
     svg = _picture(
         layout.width if width is None else _check_width(width),
         layout.width,
@@ -912,33 +976,81 @@ def state_svg(
         data_shown="all" if seen.seat is None else seen.seat,
     )
     _add(svg, "rect", width=layout.width, height=layout.height, fill=_BACKGROUND)
-    teams = f" in {rules.number_of_sides} sides" if _teams(rules) else ""
-    heading = f"{rules.name} · {n} players{teams} · {_status(seen)}"
+    if _teams(rules):
+        heading = tr.gettext("{variant} · {players} players in {sides} sides · {status}")
+    else:
+        heading = tr.gettext("{variant} · {players} players · {status}")
+    heading = heading.format(
+        variant=rules.name, players=n, sides=rules.number_of_sides, status=_status(tr, seen)
+    )
     centre = layout.width / 2
     _add_text(svg, centre, 32, heading, text_anchor="middle", fill=_TEXT, font_size=22, **_BOLD)
     if caption:
         _add_text(svg, centre, 57, caption, text_anchor="middle", fill=_HIGHLIGHT, font_size=17)
-    _felt(svg, seen, layout)
+    _felt(svg, lang, seen, layout)
     bottom = 0 if seen.seat is None else seen.seat
     for offset, box in enumerate(layout.seats):
-        _seat(svg, seen, (bottom + offset) % n, box)
+        _seat(svg, lang, seen, (bottom + offset) % n, box)
     return _markup(svg)
 
 
 # --------------------------------------------------------------------------- matches
 
 
-def match_svg(match: Match, player: int | None = None, *, width: float | None = None) -> list[str]:
+def match_svg(
+    match: Match, player: int | None = None, *, width: float | None = None, lang: str = "en"
+) -> list[str]:
     """Pictures of the key moments of a match, each with its caption.
 
-    The moments are those of [`match_moments`][scopa.match.match_moments]. `player` is as
-    in `state_svg`: by default every hand is shown face up.
+    The moments are those of [`match_moments`][scopa.match.match_moments], with their
+    captions in the language `lang`. `player` is as in `state_svg`: by default every hand
+    is shown face up.
 
     Raises:
         TypeError: `match` is not a `Match`, or `player` is not an int.
-        InvalidArgumentError: `player` is not a player.
+        InvalidArgumentError: `player` is not a player; the library does not write in `lang`.
     """
+    tr = translation(lang)
     moments = match_moments(match)
     return [
-        state_svg(moment.state, player, width=width, caption=moment.caption) for moment in moments
+        state_svg(moment.state, player, width=width, caption=_caption(tr, match, moment), lang=lang)
+        for moment in moments
     ]
+
+
+def _caption(tr: _Tr, match: Match, moment: Moment) -> str:
+    """A moment's caption, in the language of a translation (in English, `moment.caption`)."""
+    number = moment.hand
+    hands = match.hands
+    rules = match.rules
+    if moment.kind == "deal":
+        before = _totals(rules, [hand.points for hand in hands[: number - 1]])
+        return tr.gettext("Hand {number}: player {player} deals · match {totals}").format(
+            number=number, player=moment.state.dealer, totals=before
+        )
+    if moment.kind == "scopa":
+        player = moment.state.history[-1][0]
+        if rules.number_of_sides == rules.players:
+            side = ""
+        else:
+            side = tr.gettext(" (side {letter})").format(letter=side_letter(rules.side_of(player)))
+        return tr.gettext("Hand {number}: scopa by player {player}{side}").format(
+            number=number, player=player, side=side
+        )
+    if moment.kind == "end":
+        points = "–".join(map(str, hands[number - 1].points))
+        totals = _totals(rules, [hand.points for hand in hands[:number]])
+        return tr.gettext("Hand {number} over: points {points} · match {totals}").format(
+            number=number, points=points, totals=totals
+        )
+    gone = match.abandonment
+    assert gone is not None  # the one other kind of moment
+    return tr.gettext("Hand {number}: player {player} abandons ({reason})").format(
+        number=number, player=gone.player, reason=abandon_reason(tr, gone.reason)
+    )
+
+
+def _totals(rules: Rules, points: list[tuple[int, ...]]) -> str:
+    """The sides' totals of some hands' points, as `5–2`."""
+    sums = [sum(hand[side] for hand in points) for side in range(rules.number_of_sides)]
+    return "–".join(map(str, sums))
