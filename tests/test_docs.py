@@ -173,6 +173,7 @@ DOCUMENTED_MODULES = {
     "scopa.match": None,
     "scopa.svg": None,
     "scopa.board": None,
+    "scopa.explain": None,
     "scopa.cli": None,
     "scopa.masks": None,
     "scopa.encoding": None,
