@@ -151,6 +151,7 @@ _ON_FIRST_USE = (
     "agents",
     "board",
     "encoding",
+    "explain",
     "odds",
     "records",
     "search",

@@ -163,7 +163,7 @@ def card_name(card: Card, *, lang: str = "en") -> str:
     """
     tr = translation(lang)
     the_rank = _ranks_with_article(tr)[card.rank - 1]
-    name = tr.gettext("{the_rank} of {suit}").format(the_rank=the_rank, suit=card.suit.name.lower())
+    name = tr.gettext("{the_rank} of {suit}").format(the_rank=the_rank, suit=card.suit)
     return f"{name} ({card.suit.symbol})"
 
 

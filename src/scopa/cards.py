@@ -249,7 +249,7 @@ class Card:
         """
         tr = translation(lang)
         rank = _rank_words(tr)[self.rank - 1]
-        return tr.gettext("{rank} of {suit}").format(rank=rank, suit=_SUIT_NAMES[self.suit])
+        return tr.gettext("{rank} of {suit}").format(rank=rank, suit=self.suit)
 
     def __str__(self) -> str:
         return f"{int(self.rank)}{self.suit.letter}"
@@ -259,7 +259,6 @@ class Card:
 
 
 _NICKNAMES = {6: "settebello", 9: "re bello"}
-_SUIT_NAMES = ("denari", "coppe", "spade", "bastoni")
 
 
 def _rank_words(tr: gettext.NullTranslations) -> tuple[str, ...]:

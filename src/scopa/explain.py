@@ -1017,7 +1017,6 @@ def _holder_facts(
     return topic, text.format(side=sides[holders[0]] if holders else "")
 
 
-_SUIT_WORDS: Final = {suit: suit.name.lower() for suit in Suit}
 _SEVENS_RULES: Final = (
     PrimieraRule.MOST_SEVENS,
     PrimieraRule.MOST_SEVENS_CASCADE,
@@ -1073,7 +1072,7 @@ def _best_cards_facts(
         total = sum(value for _, value in parts)
         summed = " + ".join(f"{card} {value}" for card, value in parts) or "0"
         line = f"{name} {summed} = {total}" if len(parts) > 1 else f"{name} {summed}"
-        lacking = [_SUIT_WORDS[s] for s in captures.suits if s not in best]
+        lacking = [str(s) for s in captures.suits if s not in best]
         if lacking:
             lacking_sides.append(name)
             line += " " + tr.gettext("(no {suits})").format(suits=and_list(tr, lacking))
