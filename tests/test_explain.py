@@ -381,7 +381,7 @@ def test_declarations_of_cirulla() -> None:
         ),
     ]
     assert said(explain_move(state, "2C@tris")) == [
-        ("The hand 1D 2C 4S is not three cards of one rank: it is no tris.", DECLARATIONS)
+        ("The hand is no tris: its three cards are not of one rank.", DECLARATIONS)
     ]
     # the Ace sweeps in Cirulla (no Ace on the table), and that is a scopa
     assert said(explain_move(state, "1Dx10C+9S"))[0] == (
@@ -404,7 +404,7 @@ def test_the_matta_in_a_declaration() -> None:
         ),
     ]
     assert said(explain_move(state, "5Dx10C@busso")) == [
-        ("The hand 5D 7C 5S adds up to 11, not less than 10: it is no busso.", DECLARATIONS)
+        ("The hand is no busso: its three cards add up to 10 or more.", DECLARATIONS)
     ]
 
 
@@ -681,6 +681,8 @@ def _candidates(state: GameState, rng: random.Random) -> list[Move]:
                 for taken in itertools.combinations(table, size)
                 if card not in taken
             ]
+    if state.rules.declarations:  # declarations the hand may not allow
+        found += [move.announced(d) for move in found[:6] for d in scopa.Declaration]
     rng.shuffle(found)
     return found[:12]
 
@@ -712,6 +714,10 @@ def test_an_explanation_says_legal_exactly_when_the_library_does(name: str) -> N
             why = explain_move(state, move)
             assert why.legal is (move in state.legal_moves()), (state.to_text(), str(move))
             assert why.reasons
+            if not (why.legal and move.declaration):  # a declared hand is shown to everyone
+                hidden = {str(card) for card in state.hands[state.current_player or 0]}
+                named = set(re.findall(r"(?:10|[1-9])[DCSB]", str(why)))
+                assert not named & (hidden - {str(move.card)}), str(why)
             if not why.legal:
                 with pytest.raises(IllegalMoveError) as refused:
                     state.apply(move)

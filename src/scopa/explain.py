@@ -453,16 +453,10 @@ def _announcement_refusal(tr: _Tr, turn: _Turn, move: Move) -> list[Reason]:
             text = tr.gettext(
                 "A hand is declared only with the first play of a deal, from a full hand."
             )
-        elif declaration is Declaration.BUSSO:
-            plain = [c for c in turn.hand if c != rules.matta]
-            total = sum(c.value for c in plain) + len(turn.hand) - len(plain)
-            text = tr.gettext(
-                "The hand {cards} adds up to {total}, not less than 10: it is no busso."
-            ).format(cards=_cards(turn.hand), total=total)
+        elif declaration is Declaration.BUSSO:  # the hand stays hidden: no card is named
+            text = tr.gettext("The hand is no busso: its three cards add up to 10 or more.")
         else:
-            text = tr.gettext(
-                "The hand {cards} is not three cards of one rank: it is no tris."
-            ).format(cards=_cards(turn.hand))
+            text = tr.gettext("The hand is no tris: its three cards are not of one rank.")
         reasons.append(_reason(tr, "declarations", text))
     if move.claim and not rules.claim_out:
         reasons.append(_reason(tr, "claims", tr.gettext("These rules have no claims.")))
