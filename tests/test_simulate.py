@@ -5,9 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +14,7 @@ import pytest
 from scopa import cli
 
 COMMAND = [sys.executable, "-m", "scopa"]
+WORKERS = ["--workers", "2"]
 
 
 def children(pid: int) -> list[int]:
@@ -26,44 +25,61 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def playing_on_a_pool() -> Any:
+    """`scopa simulate` on two workers in a terminal, once the workers have played a chunk.
+
+    The progress bar counts the deals of the chunks that have finished: waiting for a count
+    above zero waits for the workers to be playing, however loaded the machine is.
+    """
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(
+        sys.executable,
+        [*COMMAND[1:], "simulate", "--agents", "greedy,random", "--deals", "200000", *WORKERS],
+        encoding="utf-8",
+        timeout=120,
+        env={**os.environ, "TERM": "xterm-256color"},
+        dimensions=(24, 100),
+    )
+    child.expect(r"[1-9][0-9]*/200000 deals")
+    return child
+
+
+def ended(child: Any) -> tuple[int | None, str]:
+    """The exit status of the command in the terminal and what it wrote after the bar."""
+    pexpect = pytest.importorskip("pexpect")
+    # the guard against a hang: the queued deals take minutes, a hung pool forever
+    child.expect(pexpect.EOF)
+    out = child.before
+    status = child.wait()  # closing the terminal would hang up on a command still exiting
+    assert child.signalstatus is None  # it ended by itself, not by a signal
+    return status, out
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="reads the children of a process in /proc")
 @pytest.mark.parametrize("whom", ["group", "command", "group twice", "group twice later"])
 def test_one_ctrl_c_stops_a_pool_at_once(whom: str) -> None:
     # Ctrl-C at a terminal signals the whole process group; `kill -INT` the command alone
-    deals = ["--deals", "200000", "--workers", "2"]
-    command = subprocess.Popen(
-        [*COMMAND, "simulate", "--agents", "greedy,random", *deals],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while len(children(command.pid)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert len(children(command.pid)) >= 2, "the workers did not start"
-        time.sleep(1)  # the workers are playing
-        if whom == "command":
-            command.send_signal(signal.SIGINT)
-        else:
-            os.killpg(command.pid, signal.SIGINT)
-        if whom.startswith("group twice"):  # an impatient second Ctrl-C left the pool hung
-            # for good; one that came as the command exited ended it by the signal
-            time.sleep(0.05 if whom.endswith("later") else 0.02)
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(command.pid, signal.SIGINT)
-        # the guard against a hang: the queued deals took minutes, a second Ctrl-C forever
-        out, err = command.communicate(timeout=60)
-    finally:
-        if command.poll() is None:
-            os.killpg(command.pid, signal.SIGKILL)
-            command.communicate()
+    child = playing_on_a_pool()
+    workers = children(child.pid)
+    assert len(workers) == 2
+    if whom == "command":
+        child.kill(signal.SIGINT)
+    else:
+        child.sendintr()
+    if whom == "group twice":  # an impatient second Ctrl-C once left the pool hung for good
+        child.sendintr()
+    if whom == "group twice later":  # one that came as the command exited ended it by the signal
+        child.expect_exact("scopa: stopped")
+        with contextlib.suppress(OSError):  # unless it has gone already
+            child.sendintr()
+    status, out = ended(child)
     # a second Ctrl-C while the workers are being stopped is ignored: the command stops once
-    assert command.returncode == 1
-    assert err.endswith("scopa: stopped\n")
-    assert "Traceback" not in err
+    assert status == 1
+    assert "Traceback" not in out
     assert "paired" not in out  # no table of a tournament cut short
+    if whom != "group twice later":
+        assert out.rstrip().endswith("scopa: stopped")
+    assert not any(Path(f"/proc/{worker}").exists() for worker in workers)
 
 
 def no_tournament(*args: Any, **kwargs: Any) -> Any:
