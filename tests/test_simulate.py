@@ -82,6 +82,19 @@ def test_one_ctrl_c_stops_a_pool_at_once(whom: str) -> None:
     assert not any(Path(f"/proc/{worker}").exists() for worker in workers)
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="reads the children of a process in /proc")
+def test_a_worker_killed_is_one_line() -> None:
+    # as the system does to a process that runs out of memory
+    child = playing_on_a_pool()
+    os.kill(children(child.pid)[0], signal.SIGKILL)
+    child.expect_exact("scopa: error: a worker process died")
+    status, out = ended(child)
+    assert status == 1
+    lines = ("scopa: error: a worker process died" + out).strip().splitlines()
+    assert len(lines) == 1
+    assert "paired deals finished" in lines[0]
+
+
 def no_tournament(*args: Any, **kwargs: Any) -> Any:
     raise AssertionError("the tournament ran before the arguments were checked")
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import pickle
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -16,12 +19,21 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     ThreadPoolExecutor,
 )
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
-from scopa import GameState, InvalidArgumentError, Move, PlayerView, find_variant
+from scopa import (
+    GameState,
+    InvalidArgumentError,
+    Move,
+    PlayerView,
+    ScopaError,
+    WorkerError,
+    find_variant,
+)
 from scopa.agents import Agent, FunctionAgent, GreedyAgent, OmniscientAgent, RandomAgent
 from scopa.tournament import MAX_DEALS, TournamentResult, tournament
 from tests.helpers import CLASSIC
@@ -333,10 +345,77 @@ def test_a_broken_executor_fails_its_chunks_itself() -> None:
             return future
 
     agents: list[Agent] = [FunctionAgent(first_legal_move), RandomAgent()]
-    with pytest.raises(BrokenExecutor, match="a worker died"):
+    with pytest.raises(WorkerError, match="0 of 5 paired deals finished") as caught:
         tournament(CLASSIC, agents, deals=5, chunk_size=1, executor=Broken())
+    assert isinstance(caught.value.__cause__, BrokenExecutor)
     assert len(submitted) == 5
     assert not any(future.cancelled() for future in submitted)
+
+
+@attrs.frozen
+class DiesOnCue:
+    """Plays as greedy until a file exists, then kills the process it plays in.
+
+    The system ends a worker that runs out of memory in the same way, with SIGKILL.
+    """
+
+    cue: str
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        if os.path.exists(self.cue):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return GreedyAgent().choose(seen, rng)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_a_worker_that_dies_is_a_scopa_error_that_keeps_the_deals_that_finished(
+    tmp_path: Path,
+) -> None:
+    cue = tmp_path / "die"
+    done: list[int] = []
+
+    def die_after_the_first_chunk(deals: int, total: int) -> None:
+        done.append(deals)
+        cue.touch()  # the next game of each worker kills it
+
+    agents: list[Agent] = [DiesOnCue(str(cue)), RandomAgent()]
+    with ProcessPoolExecutor(max_workers=2) as pool, pytest.raises(WorkerError) as caught:
+        tournament(
+            CLASSIC,
+            agents,
+            deals=200,
+            seed=3,
+            chunk_size=5,
+            executor=pool,
+            progress=die_after_the_first_chunk,
+        )
+    error = caught.value
+    assert isinstance(error, ScopaError)
+    assert isinstance(error, RuntimeError)
+    assert not isinstance(error, ValueError)  # nothing given was wrong
+    assert "a worker process died" in str(error)
+    kept = error.result
+    assert kept.deals == len(kept.deal_results) >= done[0] >= 5
+    assert kept.deals < 200
+    assert f"{kept.deals} of 200 paired deals finished" in str(error)
+    # the deals kept are those the tournament played, under their own numbers
+    numbers = [deal.number for deal in kept.deal_results]
+    assert numbers == sorted(set(numbers))
+    whole = tournament(CLASSIC, [GreedyAgent(), RandomAgent()], deals=200, seed=3)
+    assert list(kept.deal_results) == [whole.deal_results[n] for n in numbers]
+    # and the figures are those of the deals kept
+    assert kept.agents[0].hands == 2 * kept.deals
+    margins = [mean([seating[0] for seating in deal.margins]) for deal in kept.deal_results]
+    assert math.isclose(kept.agents[0].margin_per_hand, mean(margins))
+
+
+def test_a_worker_error_pickles_with_its_result() -> None:
+    kept = tournament(CLASSIC, [GreedyAgent(), RandomAgent()], deals=2, seed=1)
+    error = WorkerError("a worker process died", kept)
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is WorkerError
+    assert str(again) == "a worker process died"
+    assert again.result == kept
 
 
 LAZY = """

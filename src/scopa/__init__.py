@@ -26,6 +26,7 @@ from scopa.errors import (
     NotationError,
     RulesError,
     ScopaError,
+    WorkerError,
 )
 from scopa.match import HandRecord, Match, Outcome, SeriesRecord
 from scopa.moves import Declaration, Move
@@ -138,6 +139,7 @@ __all__ = [
     "Stakes",
     "Suit",
     "Tiebreak",
+    "WorkerError",
     "__version__",
     "clear_caches",
     "find_variant",

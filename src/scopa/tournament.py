@@ -6,7 +6,9 @@ cancels out, and the intervals are computed over deals, each deal's seatings ave
 first. Every game is seeded from the tournament's seed and its own number, so a tournament
 gives the same result on any number of workers. The games are handed to an executor a
 window of chunks at a time, so that the work waiting is bounded whatever the number of
-deals, and an interruption (Ctrl-C) cancels what has not started.
+deals, and an interruption (Ctrl-C) cancels what has not started. A worker that dies
+(ended by the system when memory runs out, say) raises a
+[`WorkerError`][scopa.WorkerError] that keeps the deals that finished.
 
 Agents are given only the view of their player. A run in which an agent reads the whole
 state must ask for it (`omniscient=True`), and its result is marked omniscient.
@@ -44,7 +46,7 @@ from scopa.agents import (
     play_hand,
     play_match,
 )
-from scopa.errors import InvalidArgumentError
+from scopa.errors import InvalidArgumentError, WorkerError
 from scopa.match import Match
 from scopa.rules import Rules
 from scopa.state import GameState
@@ -285,6 +287,10 @@ def tournament(
             a count is negative or over `MAX_DEALS`, or an agent is omniscient in a run
             that is not.
         TypeError: an agent is neither an agent nor a function.
+        WorkerError: the executor broke (a `BrokenExecutor`: a process pool's worker
+            died, ended by the system or out of memory). The games it held are lost; the
+            error's `result` is the tournament of the deals and matches that finished,
+            each `DealResult` with its own number.
     """
     sides = rules.number_of_sides
     if len(agents) != sides:
@@ -310,7 +316,23 @@ def tournament(
         for kind, count in (("hand", deals), ("match", matches))
         for start in range(0, count, chunk_size)
     )
-    chunks = _run(tasks, executor, progress, deals + matches)
+    chunks, broken = _run(tasks, executor, progress, deals + matches)
+    result = _result(rules, seed, omniscient, entrants, labels, chunks)
+    if broken is not None:
+        raise WorkerError(_lost_words(result, deals, matches), result) from broken
+    return result
+
+
+def _result(
+    rules: Rules,
+    seed: int,
+    omniscient: bool,
+    entrants: tuple[_Entrant, ...],
+    labels: list[str],
+    chunks: list[_Chunk],
+) -> TournamentResult:
+    """The result of the chunks played, in the order of their deals and matches."""
+    sides = rules.number_of_sides
     deal_results = tuple(itertools.chain.from_iterable(chunk[0] for chunk in chunks))
     match_wins = list(itertools.chain.from_iterable(chunk[1] for chunk in chunks))
     stats = tuple(
@@ -320,7 +342,21 @@ def tournament(
     pairs = tuple(
         _head_to_head(a, b, deal_results) for a, b in itertools.combinations(range(sides), 2)
     )
-    return TournamentResult(rules, deals, matches, seed, omniscient, stats, pairs, deal_results)
+    matches = len(match_wins) // sides  # a paired match gives one entry per seating
+    return TournamentResult(
+        rules, len(deal_results), matches, seed, omniscient, stats, pairs, deal_results
+    )
+
+
+def _lost_words(kept: TournamentResult, deals: int, matches: int) -> str:
+    """The message of a tournament whose worker died, with what finished."""
+    done = f"{kept.deals:,} of {deals:,} paired deals"
+    if matches:
+        done += f" and {kept.matches:,} of {matches:,} paired matches"
+    return (
+        "a worker process died before its games were played (ended by the system, as when "
+        f"memory runs out): {done} finished, and the error's result holds them"
+    )
 
 
 def _entrant(
@@ -352,12 +388,13 @@ def _run(
     executor: Executor | None,
     progress: Callable[[int, int], None] | None,
     total: int,
-) -> list[_Chunk]:
-    """Play the chunks in order, here or on `executor`, reporting progress as they finish.
+) -> tuple[list[_Chunk], BrokenExecutor | None]:
+    """Play the chunks, here or on `executor`, reporting progress as they finish.
 
-    An executor holds at most `_IN_FLIGHT` chunks at a time, given a new one as each
-    finishes; on any exception (KeyboardInterrupt included) those not started are cancelled,
-    but for a broken executor's, which fails them itself.
+    Returns the chunks that finished, in order, and the error of a broken executor (one
+    whose worker died), if it broke. An executor holds at most `_IN_FLIGHT` chunks at a
+    time, given a new one as each finishes; on any other exception (KeyboardInterrupt
+    included) those not started are cancelled. A broken executor fails them itself.
     """
     done = 0
     chunks: list[_Chunk] = []
@@ -367,7 +404,7 @@ def _run(
             done += task[6] - task[5]
             if progress is not None:
                 progress(done, total)
-        return chunks
+        return chunks, None
     finished: dict[int, _Chunk] = {}
     pending: dict[Future[_Chunk], tuple[int, int]] = {}  # a chunk's place and its games
     try:
@@ -382,12 +419,16 @@ def _run(
                     done += games
                     if progress is not None:
                         progress(done, total)
-    except BaseException as error:
-        if not isinstance(error, BrokenExecutor):
-            for future in pending:
-                future.cancel()
+    except BrokenExecutor as error:
+        for future, (place, _) in pending.items():  # finished, but not yet collected
+            if future.done() and not future.cancelled() and future.exception() is None:
+                finished[place] = future.result()
+        return [finished[place] for place in sorted(finished)], error
+    except BaseException:
+        for future in pending:
+            future.cancel()
         raise
-    return [finished[place] for place in range(len(finished))]
+    return [finished[place] for place in range(len(finished))], None
 
 
 def _game_seed(seed: int, kind: str, number: int) -> int:
