@@ -6,6 +6,7 @@ and the visible countdown through a pseudo-terminal.
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
@@ -180,6 +181,31 @@ def test_help_is_complete(command: list[str]) -> None:
         "replay": ["--all", "--boards"],
     }.get(command[0] if command else "", []):
         assert word in result.stdout
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    """Each subcommand's parser, by name."""
+    actions = cli._parser()._subparsers._group_actions  # type: ignore[union-attr]
+    choices: dict[str, argparse.ArgumentParser] = actions[0].choices  # type: ignore[assignment]
+    return choices
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "replay", "rules"])
+def test_every_subcommand_has_a_description_and_shows_its_defaults(command: str) -> None:
+    parser = _subcommands()[command]
+    result = run(command, "--help")
+    assert result.returncode == 0
+    rest = result.stdout.partition("\n\n")[2]
+    description = rest.split("\n\n", 1)[0]
+    # a paragraph of its own between the usage and the arguments, in sentences
+    assert not description.startswith(("options:", "positional arguments:"))
+    assert description.endswith(".")
+    assert " ".join(description.split()) == parser.description
+    for action in parser._actions:
+        if action.default not in (None, False, argparse.SUPPRESS) and action.help is not None:
+            assert f"(default: {action.default})" in action.help, action.option_strings
+    if command == "play":
+        assert "(default: greedy)" in " ".join(result.stdout.split())
 
 
 @pytest.mark.parametrize(
@@ -1145,3 +1171,22 @@ def test_scopa_a_perdere_is_won_by_the_lowest_total(tmp_path: Path) -> None:
     loser = "You" if mine > theirs else "Player 1"
     assert f"{loser} reached 21 points, and the lowest total wins." in result.stdout
     assert ("You win!" if mine < theirs else "The computer wins.") in result.stdout
+
+
+# ----------------------------------------------------------------------------- under faults
+
+
+def test_a_missing_numpy_is_said_with_how_to_install_it_from_here(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from scopa._extras import install_hint
+
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy raises ImportError
+    monkeypatch.delitem(sys.modules, "scopa.policy", raising=False)
+    for opponent in ("policy", f"policy:{tmp_path / 'mine.npz'}"):
+        with pytest.raises(SystemExit) as stop:
+            cli.main(["play", "--opponent", opponent], read=lambda prompt, seconds: None)
+        assert stop.value.code == 2
+        error = capsys.readouterr().err
+        assert error.startswith(f"scopa: error: agent {opponent} needs numpy")
+        assert error.endswith(f'which the extra "cli" installs: {install_hint("cli")}\n')

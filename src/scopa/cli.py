@@ -10,16 +10,22 @@ the rules say; `--no-clock` turns the clock off. When the player stops the comma
 (Ctrl-D, or Ctrl-C in the menu) it offers to save the match, and writes it to a recovery
 file when the offer cannot be answered.
 
+Wherever the command takes an agent, it takes one of [`AGENTS`][scopa.cli.AGENTS] by
+name, a trained policy file as `policy:FILE`, or an agent of the user's own as
+`MODULE:NAME`, imported with the current folder first as `python -m` does.
+
 Bad input ends the command with a one-line message on standard error: exit status 2 for
-a bad argument (an unknown variant, a missing file), 1 for bad data (a record that cannot
-be read). Text that comes from the user or from a record is printed as it is, never read
-as markup, and characters the terminal cannot show are written as escapes.
+a bad argument (an unknown variant, a missing file, an agent that cannot be imported), 1
+for bad data (a record that cannot be read). Text that comes from the user or from a
+record is printed as it is, never read as markup, and characters the terminal cannot show
+are written as escapes.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import io
 import json
 import math
@@ -39,10 +45,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 from typing import Any, NoReturn, TextIO
 
 from scopa import __version__
-from scopa.agents import Agent, GreedyAgent, MatchAgent, RandomAgent
+from scopa._extras import needs_extra
+from scopa.agents import Agent, GreedyAgent, MatchAgent, OmniscientAgent, RandomAgent
 from scopa.board import (
     WIDTH,
     card_name,
@@ -66,7 +74,7 @@ from scopa.records import read_record, write_record
 from scopa.rules import Rules, find_variant, variant_aliases, variant_names
 from scopa.search import ISMCTSAgent
 from scopa.stakes import AbandonReason, BrilliEconomy
-from scopa.state import GameState, view
+from scopa.state import GameState, PlayerView, view
 from scopa.tournament import MAX_DEALS, TournamentResult, tournament
 
 __all__ = ["AGENTS", "Reader", "main"]
@@ -77,7 +85,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "search": lambda: ISMCTSAgent(iterations=1000, match_aware=True),
     "policy": lambda: _policy_agent(),
 }
-"""The agents the command knows by name."""
+"""The agents the command knows by name (besides `policy:FILE` and `MODULE:NAME`)."""
 
 Reader = Callable[[str, float | None], str | None]
 """How the command reads an answer.
@@ -304,27 +312,177 @@ def _rules(name: str) -> Rules:
         raise _UsageError(str(error)) from None
 
 
-def _agent(name: str, rules: Rules) -> Agent:
-    """The agent of a name, once it has said it plays these rules (if it can say)."""
-    if name not in AGENTS:
-        raise _UsageError(f"unknown agent {_quoted(name)}; known agents: {', '.join(AGENTS)}")
-    agent = AGENTS[name]()
+def _agent(spec: str, rules: Rules) -> Agent:
+    """The agent of `spec` (see `_built_agent`), once it has said it plays these rules.
+
+    An agent that has a `check_rules(rules)` method is asked; one that reads the whole state
+    is refused, since the command plays fair.
+    """
+    agent = _built_agent(spec)
+    if isinstance(agent, OmniscientAgent):
+        raise _UsageError(
+            f"agent {_quoted(spec)} reads the whole state (choose_from_state): "
+            "the command plays only agents that see their player's view"
+        )
     check_rules = getattr(agent, "check_rules", None)
     if check_rules is not None:
         try:
             check_rules(rules)
         except ScopaError as error:
-            raise _UsageError(f"agent {name}: {error}") from None
+            raise _UsageError(f"agent {spec}: {error}") from None
     return agent
 
 
+def _built_agent(spec: str) -> Agent:
+    """The agent of a name: a known one, `policy:FILE`, or `MODULE:NAME` of the user's own."""
+    if spec in AGENTS:
+        return AGENTS[spec]()
+    kind, colon, rest = spec.partition(":")
+    if colon and kind == "policy":
+        return _policy_file_agent(spec, rest)
+    if colon:
+        return _own_agent(spec, kind, rest)
+    raise _UsageError(
+        f"unknown agent {_quoted(spec)}; known agents: {', '.join(AGENTS)}; or a trained "
+        "policy as policy:FILE, or an agent of your own as MODULE:NAME"
+    )
+
+
 def _policy_agent() -> Agent:
-    """The shipped trained policy, which needs numpy (the extra "policy")."""
+    """The shipped trained policy, which needs numpy (the extra "cli")."""
+    agent: Agent = _policy_class("policy")()
+    return agent
+
+
+def _policy_class(spec: str) -> Any:
+    """`scopa.policy.PolicyAgent`, or a usage error that says how to install numpy."""
     try:
         from scopa.policy import PolicyAgent  # numpy is imported only when asked for
-    except ImportError as error:
-        raise _UsageError(str(error)) from None
-    return PolicyAgent()
+    except ImportError:
+        raise _UsageError(needs_extra(f"agent {spec}", "numpy", "cli")) from None
+    return PolicyAgent
+
+
+def _policy_file_agent(spec: str, path: str) -> Agent:
+    """The trained policy of a parameter file (`scopa.policy.load_parameters`)."""
+    policy = _policy_class(spec)
+    from scopa.policy import load_parameters
+
+    if not path:
+        raise _UsageError(f"agent {_quoted(spec)}: give the policy's file, as policy:FILE")
+    try:
+        agent: Agent = policy(load_parameters(path))
+    except ScopaError as error:
+        raise _UsageError(f"agent {_quoted(spec)}: {error}") from None
+    except (OSError, ValueError) as error:
+        raise _UsageError(
+            f"agent {_quoted(spec)}: cannot read {_quoted(path)}: {_why_not(error)}"
+        ) from None
+    return agent
+
+
+def _own_agent(spec: str, module_name: str, name: str) -> Agent:
+    """The agent `name` of module `module_name`, made with no arguments if it is a class.
+
+    `name` may be dotted (`Outer.inner`); a class or a function that makes an agent is
+    called with no arguments, and an object with a `choose` method is the agent itself.
+    """
+    dotted = [*module_name.split("."), *name.split(".")]
+    if not all(part.isidentifier() for part in dotted):
+        raise _UsageError(
+            f"agent {_quoted(spec)}: give an agent of your own as MODULE:NAME, "
+            "such as mybots:MyAgent"
+        )
+    found: Any = _imported(spec, module_name)
+    for part in name.split("."):
+        try:
+            found = getattr(found, part)
+        except AttributeError:
+            raise _UsageError(
+                f"agent {_quoted(spec)}: {module_name} has no {_quoted(part)}"
+            ) from None
+        except Exception as error:
+            raise _UsageError(
+                f"agent {_quoted(spec)}: reading {part} raised {_raised(error)}"
+            ) from None
+    agent = found
+    if isinstance(found, type) or (callable(found) and not hasattr(found, "choose")):
+        try:
+            agent = found()
+        except Exception as error:
+            raise _UsageError(f"agent {_quoted(spec)}: making it raised {_raised(error)}") from None
+    if not callable(getattr(agent, "choose", None)):
+        raise _UsageError(
+            f"agent {_quoted(spec)} is not an agent: {type(agent).__name__} objects have no "
+            "choose(seen, rng) method"
+        )
+    return agent  # type: ignore[no-any-return]
+
+
+def _imported(spec: str, module_name: str) -> ModuleType:
+    """The module of an agent of the user's own, imported with the current folder first.
+
+    The current folder is put first on the module path, as `python -m` does, until the
+    command ends.
+    """
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        missing = error.name or ""
+        if module_name == missing or module_name.startswith(f"{missing}."):
+            raise _UsageError(
+                f"agent {_quoted(spec)}: there is no module {_quoted(module_name)} in the "
+                "current folder or among the installed packages"
+            ) from None
+        raise _UsageError(
+            f"agent {_quoted(spec)}: importing {module_name} raised {_raised(error)}"
+        ) from None
+    except Exception as error:
+        raise _UsageError(
+            f"agent {_quoted(spec)}: importing {module_name} raised {_raised(error)}"
+        ) from None
+
+
+def _raised(error: BaseException) -> str:
+    """An exception in words, for a one-line message: its class and its message, cut short."""
+    text = " ".join(str(error).split())
+    if len(text) > 120:
+        text = text[:120] + "..."
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+class _Rebuilt:
+    """An agent that a worker process builds again from its name on the command line.
+
+    Only the name travels to the worker, so an agent that cannot be pickled plays on a
+    pool too. The agent is built on the first move of each chunk of games it is sent with.
+    """
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        self.agent: Agent | None = None
+
+    def __reduce__(self) -> tuple[type[_Rebuilt], tuple[str]]:
+        return type(self), (self.spec,)
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Move:
+        """The move of the agent, built when it is first asked."""
+        if self.agent is None:
+            self.agent = _built_agent(self.spec)
+        return self.agent.choose(seen, rng)
+
+
+@contextlib.contextmanager
+def _module_path_kept() -> Iterator[None]:
+    """Put the module path back as it was when the command ends (see `_imported`)."""
+    saved = list(sys.path)
+    try:
+        yield
+    finally:
+        sys.path[:] = saved
 
 
 def _load(path: str) -> Match:
@@ -1038,8 +1196,9 @@ def _simulate(args: argparse.Namespace, io_: _Io) -> int:
         "progress": progress,
     }
     try:
-        if args.workers > 1:
-            result = _tournament_on_pool(rules, agents, args.workers, settings)
+        if args.workers > 1:  # each worker builds the agents again from their names
+            pooled: list[Agent] = [_Rebuilt(name) for name in names]
+            result = _tournament_on_pool(rules, pooled, args.workers, settings)
         else:
             result = tournament(rules, agents, **settings)
     finally:
@@ -1315,6 +1474,13 @@ def _rules_command(args: argparse.Namespace, io_: _Io) -> int:
 # ----------------------------------------------------------------------------- main
 
 
+_AGENT_WORDS = (
+    f"{', '.join(AGENTS)}; a trained policy file as policy:FILE; or an agent of your own as "
+    "MODULE:NAME (a class, made with no arguments, a function that makes one, or an agent), "
+    "imported with the current folder first, as python -m does"
+)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scopa",
@@ -1322,35 +1488,68 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"scopa {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    play = commands.add_parser("play", help="play a match against the computer")
+    play = commands.add_parser(
+        "play",
+        help="play a match against the computer",
+        description=(
+            "Play a match against the computer: you are player 0, the computer plays every "
+            "other seat. Type a card such as 7D to play it, help for help, quit to stop."
+        ),
+    )
     play.add_argument("--variant", help="the preset (default: classic)")
     play.add_argument(
-        "--opponent", default="greedy", choices=sorted(AGENTS), help="the computer's agent"
+        "--opponent",
+        default="greedy",
+        metavar="AGENT",
+        help=f"the computer's agent: {_AGENT_WORDS} (default: greedy)",
     )
-    play.add_argument("--seed", type=int, default=None, help="the seed of the deals")
+    play.add_argument(
+        "--seed", type=int, default=None, help="the seed of the deals (default: a random one)"
+    )
     play.add_argument("--resume", metavar="FILE", help="go on with a saved record")
     play.add_argument(
         "--no-clock", action="store_true", help="do not time the moves, whatever the rules say"
     )
     play.set_defaults(func=_play)
-    simulate = commands.add_parser("simulate", help="run a tournament between agents")
+    simulate = commands.add_parser(
+        "simulate",
+        help="run a tournament between agents",
+        description=(
+            "Run a tournament between agents on paired deals, each deal played once per "
+            "seating, and print each agent's results with 95% confidence intervals."
+        ),
+    )
     simulate.add_argument("--variant", default="classic", help="the preset (default: classic)")
     simulate.add_argument(
-        "--agents", required=True, help=f"one agent per side, comma-separated ({', '.join(AGENTS)})"
+        "--agents",
+        required=True,
+        metavar="A,B",
+        help=f"one agent per side, comma-separated: {_AGENT_WORDS}",
     )
     simulate.add_argument("--deals", type=int, required=True, help="paired deals to play")
     simulate.add_argument("--workers", type=int, default=1, help="processes (default: 1)")
-    simulate.add_argument("--seed", type=int, default=0, help="the tournament's seed")
+    simulate.add_argument("--seed", type=int, default=0, help="the tournament's seed (default: 0)")
     simulate.add_argument("--json", metavar="FILE", help="also write the result as JSON")
     simulate.set_defaults(func=_simulate)
-    replay = commands.add_parser("replay", help="step through a saved match record")
+    replay = commands.add_parser(
+        "replay",
+        help="step through a saved match record",
+        description=(
+            "Step through a saved match record, play by play (press Enter for each one), "
+            "or print it all at once."
+        ),
+    )
     replay.add_argument("file", metavar="FILE", help="a record written by 'scopa play'")
     replay.add_argument("--all", action="store_true", help="print everything without pausing")
     replay.add_argument(
         "--boards", action="store_true", help="also draw the board after the deal and each play"
     )
     replay.set_defaults(func=_replay)
-    rules = commands.add_parser("rules", help="list the presets, or describe one")
+    rules = commands.add_parser(
+        "rules",
+        help="list the presets, or describe one",
+        description="List the presets of rules, or describe one in words.",
+    )
     rules.add_argument("name", nargs="?", help="a preset name or alias")
     rules.set_defaults(func=_rules_command)
     return parser
@@ -1377,7 +1576,8 @@ def main(
     screen = _Screen(sys.stdout)
     io_ = _Io(screen, read if read is not None else _Keyboard(screen, clock), clock)
     try:
-        status: int = args.func(args, io_)
+        with _module_path_kept():
+            status: int = args.func(args, io_)
     except _UsageError as error:
         _fail(parser, str(error), 2)
     except (_DataError, ScopaError) as error:
