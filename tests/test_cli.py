@@ -12,6 +12,7 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -24,7 +25,7 @@ import pytest
 import scopa
 from scopa import cli
 from scopa.agents import GreedyAgent
-from scopa.board import match_text
+from scopa.board import match_text, move_text
 from scopa.match import Claim
 from scopa.moves import Move
 from scopa.records import read_record, write_record
@@ -32,7 +33,7 @@ from scopa.search import ISMCTSAgent
 from scopa.stakes import AbandonReason
 from scopa.state import PlayerView
 from scopa.tournament import tournament
-from tests.helpers import CLASSIC, position
+from tests.helpers import CLASSIC, ROOT, position
 
 COMMAND = [sys.executable, "-m", "scopa"]
 TERMINAL = {**os.environ, "TERM": "xterm-256color"}
@@ -1176,6 +1177,157 @@ def test_scopa_a_perdere_is_won_by_the_lowest_total(tmp_path: Path) -> None:
 # ----------------------------------------------------------------------------- under faults
 
 
+def test_the_start_of_a_match_on_a_terminal_names_the_game_and_the_suits_once() -> None:
+    child = spawn("play", "--variant", "scopone", "--seed", "1")
+    child.expect("Your move")
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", child.before)
+    assert shown.count(f"scopa {scopa.__version__}:") == 1
+    assert shown.count("Suits: D denari") == 1
+    # the words of the start are on the board, not cleared away with what came before
+    board = " ".join(shown.rsplit("\x1b[2J", 1)[-1].split())
+    assert "You are player 0, with player 2 as your partner" in board
+    assert "Type a card as its rank and suit: 7D is the 7 of denari." in board
+    child.sendline("4b")  # the next board no longer greets
+    child.expect("Your move")
+    later = " ".join(child.before.rsplit("\x1b[2J", 1)[-1].split())
+    assert "You are player 0" not in later
+    assert "Suits: D denari" in later
+    child.close(force=True)
+
+
+def test_a_resumed_match_lists_the_plays_made_before_it_was_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = record_file(tmp_path / "saved.txt", CLASSIC, seed=1, plays=4)
+    plays = read_record(record.read_text(encoding="utf-8")).state.history
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setenv("LINES", "60")  # room for every play below the board
+    boards: list[str] = []
+
+    def read(prompt: str, seconds: float | None) -> str:
+        if prompt.startswith("Your move"):
+            boards.append(screen.getvalue().rsplit("\x1b[2J", 1)[-1])
+            return "quit"
+        return {"Abandon": "a", "Save": "n"}[prompt.split()[0]]
+
+    assert cli.main(["play", "--resume", str(record)], read=read) == 0
+    board = re.sub(r"\x1b\[[0-9;]*m", "", boards[0])
+    listed = board.split("\nPlays\n", 1)[1].rstrip().splitlines()
+    said = [
+        f"  {'You play' if player == 0 else 'Player 1 plays'} {move_text(move)}"
+        for player, move in plays
+    ]
+    # then the computer's play since, before your move
+    assert len(listed) == len(said) + 2
+    recalled = [line.removesuffix(". Scopa!") for line in listed[: len(said) + 1]]
+    assert recalled == ["  Hand 1: you deal", *said]
+
+
+def test_a_resumed_match_recalls_the_hands_already_played(tmp_path: Path) -> None:
+    match = scopa.Match.new(CLASSIC, seed=2)
+    while not match.hands:
+        match = match.apply(match.state.legal_moves()[0])
+    match = match.apply(match.state.legal_moves()[0])  # and the first play of hand 2
+    record = tmp_path / "saved.txt"
+    record.write_text(write_record(match), encoding="utf-8")
+    result = run("play", "--resume", str(record), stdin="quit\na\nn\n")
+    assert result.returncode == 0, result.stderr
+    hand = match.hands[0]
+    before_the_board = result.stdout.split("\n\nclassic match to 11 points, hand 2", 1)[0]
+    lines = before_the_board.splitlines()
+    first, second = lines.index("Hand 1: you deal"), lines.index("Hand 2: player 1 deals")
+    played = [line for line in lines[first:second] if line.startswith(("You play", "Player 1"))]
+    assert len(played) == len(hand.history)
+    mine, theirs = hand.points
+    assert f"Hand 1 is over: you {mine}, player 1 {theirs}." in lines[first:second]
+    player, move = match.state.history[0]
+    assert player == 0  # player 1 dealt: you lead
+    assert lines[second + 1] == f"You play {move_text(move)}"
+
+
+def test_a_move_typed_to_leave_the_help_under_the_clock_is_played(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (key,) = first_move_keys("tretre", 2)  # a card with one way to play it
+    player = Player(("help", 2), (key, 3), ("quit", 0), ("a", 0), ("n", 0))
+    assert play(player, "--variant", "tretre", "--seed", "2") == 0
+    assert player.prompts[1] == "Press Enter to go back to your move, or type it now: "
+    assert player.offered[1] is None  # the clock stops while the help is read
+    assert [prompt.split()[0] for prompt in player.prompts] == [
+        "Your",
+        "Press",
+        "Your",
+        "Abandon",
+        "Save",
+    ]
+    assert player.offered[2] == 30  # the next move's own clock: the card was played
+    assert f"You play {key.upper()}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("redirection", "command", "closed"),
+    [
+        (">&-", ["rules", "classic"], "standard output"),
+        (">&-", ["play", "--seed", "7"], "standard output"),
+        ("<&-", ["play", "--seed", "7"], "standard input"),
+    ],
+)
+def test_a_closed_standard_stream_is_one_line(
+    redirection: str, command: list[str], closed: str
+) -> None:
+    line = f'exec "$0" -m scopa {" ".join(command)} {redirection}'
+    result = subprocess.run(
+        ["sh", "-c", line, sys.executable], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 2
+    assert closed in one_line_error(result)
+    # with standard error closed too, the status alone says so (an uncaught error gives 1)
+    quiet = subprocess.run(
+        ["sh", "-c", f"{line} 2>&-", sys.executable], capture_output=True, text=True, timeout=120
+    )
+    assert quiet.returncode == 2
+
+
+def test_a_replay_with_standard_input_closed_prints_everything(tmp_path: Path) -> None:
+    record = record_file(tmp_path / "match.txt", CLASSIC, plays=4)
+    result = subprocess.run(
+        ["sh", "-c", 'exec "$0" -m scopa replay "$1" <&-', sys.executable, str(record)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("\n  Player ") == 4
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("ending", ["SIGHUP", "SIGTERM", "the terminal closes"])
+def test_a_closed_terminal_or_a_terminate_signal_keeps_the_match(
+    ending: str, tmp_path: Path
+) -> None:
+    child = spawn("play", "--seed", "7")
+    child.expect("Your move")
+    child.sendline("4s")
+    child.expect_exact("\x1b[2J")  # the board is drawn again after your move
+    child.expect("Your move")
+    recovered = tmp_path / "scopa-recovery.txt"
+    if ending == "the terminal closes":
+        os.close(child.child_fd)  # the kernel hangs up the terminal: SIGHUP
+        status = child.ptyproc.wait()
+        assert child.ptyproc.signalstatus is None  # it ended by itself
+    else:
+        child.kill(getattr(signal, ending))
+        child.expect_exact(f"The match record is saved in {recovered}; go on with: ")
+        child.expect_exact("scopa: stopped (")
+        status = ended(child)  # by itself, not by the signal
+    assert status == 1
+    match = read_record(recovered.read_text(encoding="utf-8"))
+    assert (0, Move.parse("4S")) in match.state.history
+    assert not match.is_over
+
+
 def test_a_missing_numpy_is_said_with_how_to_install_it_from_here(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -1190,3 +1342,32 @@ def test_a_missing_numpy_is_said_with_how_to_install_it_from_here(
         error = capsys.readouterr().err
         assert error.startswith(f"scopa: error: agent {opponent} needs numpy")
         assert error.endswith(f'which the extra "cli" installs: {install_hint("cli")}\n')
+
+
+def test_the_piped_example_of_the_guide_does_what_it_says() -> None:
+    guide = " ".join((ROOT / "docs" / "cli.md").read_text(encoding="utf-8").split())
+    found = re.search(r"`(printf '([^']*)' \| scopa play --seed \d+)` ([^`]*?\.) ", guide)
+    assert found is not None, "the guide has no piped example"
+    pipeline, typed, said = found.groups()
+    result = subprocess.run(
+        ["sh", "-c", pipeline.replace("scopa", '"$0" -m scopa', 1), sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for refused in ("You do not hold", "You cannot play", "Choose one of", "Answer "):
+        assert refused not in out
+    # what the guide says happens: the card played, the capture chosen, the match abandoned
+    card, taken = re.findall(r"\(([^)]*)\)", said)[:2]
+    assert typed.split("\\n")[:2] == [card.lower(), "1"]
+    assert out.count("  1) take ") == 1
+    assert "of the three captures" in said
+    assert "\n  3) take " in out
+    assert "\n  4) take " not in out
+    assert f"  1) take {taken}\n" in out
+    assert f"You play {card} taking {taken}\n" in out
+    assert "abandons the match and does not save it" in said
+    assert "You abandon the match." in out
+    assert out.rstrip().endswith("Save the match record? [y/N]")

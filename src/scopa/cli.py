@@ -8,17 +8,18 @@ terminal it prints plain scrolling text instead. Under rules with a time limit p
 the help or the menu is shown, and a player who runs out of time abandons the match, as
 the rules say; `--no-clock` turns the clock off. When the player stops the command
 (Ctrl-D, or Ctrl-C in the menu) it offers to save the match, and writes it to a recovery
-file when the offer cannot be answered.
+file when the offer cannot be answered; when the terminal closes (SIGHUP) or the command
+is told to end (SIGTERM), it writes the recovery file at once.
 
 Wherever the command takes an agent, it takes one of [`AGENTS`][scopa.cli.AGENTS] by
 name, a trained policy file as `policy:FILE`, or an agent of the user's own as
 `MODULE:NAME`, imported with the current folder first as `python -m` does.
 
 Bad input ends the command with a one-line message on standard error: exit status 2 for
-a bad argument (an unknown variant, a missing file, an agent that cannot be imported), 1
-for bad data (a record that cannot be read). Text that comes from the user or from a
-record is printed as it is, never read as markup, and characters the terminal cannot show
-are written as escapes.
+a bad argument (an unknown variant, a missing file, an agent that cannot be imported, a
+closed standard output), 1 for bad data (a record that cannot be read) or a worker of a
+tournament that died. Text that comes from the user or from a record is printed as it
+is, never read as markup, and characters the terminal cannot show are written as escapes.
 """
 
 from __future__ import annotations
@@ -113,6 +114,40 @@ class _DataError(Exception):
     """Bad data, such as a record that cannot be read: reported on one line, exit status 1."""
 
 
+class _Signalled(Exception):
+    """The terminal closed (SIGHUP) or the command was told to end (SIGTERM): stop now."""
+
+
+_ENDING_SIGNALS = {"SIGHUP": "the terminal closed", "SIGTERM": "terminated"}
+"""The signals that stop `scopa play` as the end of its input does, in words."""
+
+
+@contextlib.contextmanager
+def _ending_signals() -> Iterator[None]:
+    """SIGHUP and SIGTERM raise `_Signalled` for a while, once (in the main thread, on POSIX).
+
+    After the first, both are ignored until the while ends, so that what the command does
+    to keep the match is not cut short.
+    """
+    numbers = [getattr(signal, name) for name in _ENDING_SIGNALS if hasattr(signal, name)]
+    if threading.current_thread() is not threading.main_thread() or not numbers:
+        yield
+        return
+
+    def end(signum: int, frame: object) -> None:
+        for number in numbers:
+            signal.signal(number, signal.SIG_IGN)
+        name = signal.Signals(signum).name
+        raise _Signalled(f"{_ENDING_SIGNALS[name]}, {name}")
+
+    previous = {number: signal.signal(number, end) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+
+
 def _claim_words(rules: Rules) -> str:
     """How to claim, under rules with claims (else nothing)."""
     if not rules.claim_out:
@@ -170,7 +205,7 @@ class _Screen:
 
     def wrap(self, text: str, style: str = "") -> None:
         """Print a paragraph, wrapped to the width of the pictures."""
-        for line in textwrap.wrap(text, WIDTH, break_on_hyphens=False):
+        for line in _wrapped(text):
             self.say(line, style)
 
     def write(self, text: str) -> None:
@@ -247,7 +282,10 @@ class _Keyboard:
                 wait = left - (shown - 1)  # until the next whole second
             ready, _, _ = select.select([fd], [], [], wait)
             if ready:
-                chunk = os.read(fd, 4096)
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:  # a terminal that has hung up: the input has ended
+                    chunk = b""
                 self.ended = not chunk
                 self.pending += chunk
         if not self.pending:
@@ -522,6 +560,8 @@ class _Game:
         self.deadline: float | None = None  # when the move's time runs out, while it runs
         self.left: float | None = None  # the seconds left for the move, while its clock stops
         self.log: list[tuple[str, str]] = []
+        self.announced = 0  # the last hand whose deal is in the log
+        self.greeting: list[str] = []  # the words of the introduction, for the first board
         self.stopped = False
         self.unsaved = False  # whether the player has acted since the match was started or saved
 
@@ -534,30 +574,30 @@ class _Game:
             EOFError: the input ended; the record was offered for saving, or written to a
                 recovery file when the offer could not be answered.
             KeyboardInterrupt: Ctrl-C in the menu; the same.
+            _Signalled: the terminal closed, or the command was told to end; the record
+                was written to a recovery file at once.
         """
         try:
             self._introduce()
+            self._recall()
             self._play()
             if self.match.is_over:
                 self._finish()
         except (EOFError, KeyboardInterrupt):
-            self._rescue()
+            self._rescue(ask=True)
+            raise
+        except _Signalled:
+            self._rescue(ask=False)
             raise
         return 0
 
     def _play(self) -> None:
-        announced = 0
         while not self.match.is_over and not self.stopped:
             if self.match.awaiting_deal:
                 self.screen.say("The record holds no deck for the next hand: the match stops.")
                 break
-            if self.match.hand_number != announced:
-                announced = self.match.hand_number
-                dealer = player_name(self.match.dealer, self.human)
-                self._note(f"Hand {announced}: {dealer} {_verb('deal', dealer)}", "bold")
-                swept = _first_table_note(self.match.state, self.human)
-                if swept is not None and not self.match.state.history:
-                    self._note(swept, "bold magenta")
+            if self.match.hand_number != self.announced:
+                self._note_deal(self.match.hand_number, self.match.state)
             try:
                 if self.match.state.current_player == self.human:
                     self._human_turn()
@@ -568,20 +608,59 @@ class _Game:
                 self._menu()
 
     def _introduce(self) -> None:
+        """Say what is played, by whom, and how to type a move.
+
+        On a terminal board the words go under the header of the first board, which names
+        the game and the suits; under a clock they come first, on their own, and the
+        command waits for Enter to start the clock.
+        """
         rules = self.match.rules
-        say = self.screen.wrap
-        say(f"scopa {__version__}: {rules.name}, to {rules.target} points.", "bold")
-        say(
+        words = [
             f"You are player 0{self._partners()}; the computer ({self.opponent}) "
-            f"plays {self._others()}."
-        )
-        say(f"Type a card as its rank and suit: 7D is the 7 of denari. Suits: {_SUITS}.")
-        for words in (_DECLARE_WORDS if rules.declarations else "", _claim_words(rules)):
-            say(words)
-        say(self._clock_words())
-        say("Type help for help, quit to stop.")
-        if self.limit is not None and self.screen.is_board:
+            f"plays {self._others()}.",
+            "Type a card as its rank and suit: 7D is the 7 of denari.",
+            _DECLARE_WORDS if rules.declarations else "",
+            _claim_words(rules),
+            self._clock_words(),
+            "Type help for help, quit to stop.",
+        ]
+        waits = self.limit is not None and self.screen.is_board
+        if self.screen.is_board and not waits:
+            self.greeting = [line for text in words for line in _wrapped(text)]
+            return
+        words[1] += f" Suits: {_SUITS}."
+        self.screen.wrap(f"scopa {__version__}: {rules.name}, to {rules.target} points.", "bold")
+        for text in words:
+            self.screen.wrap(text)
+        if waits:
             _read(self.io, "Press Enter to start: the clock starts when the board is drawn. ")
+
+    def _recall(self) -> None:
+        """Put the plays of a resumed match's record in the log, as they were noted live."""
+        rules = self.match.rules
+        for record in self.match.hands:
+            start = GameState.new(rules, deck=record.deck, dealer=record.dealer)
+            self._note_deal(record.number, start)
+            self._note_plays(start, record.history, record)
+        state = self.match.state
+        if state.history and not self.match.awaiting_deal:
+            start = GameState.new(rules, deck=self.match.deck, dealer=self.match.dealer)
+            self._note_deal(self.match.hand_number, start)
+            self._note_plays(start, state.history, None)
+
+    def _note_plays(
+        self,
+        start: GameState,
+        plays: Sequence[tuple[int, Move]],
+        record: HandRecord | None,
+    ) -> None:
+        """Note the plays of a hand from its deal, and its end if it is the `record`'s."""
+        state = start
+        for player, move in plays:
+            before, state = state, state.apply(move)
+            self._note_play(player, before, move, state)
+            if record is not None and state.is_terminal:
+                self._note_hand_end(before, move, state, record)
 
     def _partners(self) -> str:
         rules = self.match.rules
@@ -611,6 +690,15 @@ class _Game:
             "the help or the quit menu is shown."
         )
 
+    def _note_deal(self, number: int, dealt: GameState) -> None:
+        """Note the deal of hand `number`, and a first table swept as it was dealt."""
+        self.announced = number
+        dealer = player_name(dealt.dealer, self.human)
+        self._note(f"Hand {number}: {dealer} {_verb('deal', dealer)}", "bold")
+        swept = _first_table_note(dealt, self.human)
+        if swept is not None and not dealt.history:
+            self._note(swept, "bold magenta")
+
     def _note(self, text: str, style: str = "") -> None:
         """Add a line to the log of plays (printed at once on plain output)."""
         self.log.append((text, style))
@@ -632,6 +720,9 @@ class _Game:
             "bold",
         )
         self.screen.say(f"Suits: {_SUITS}.{' Clock: off.' if self.clock_off else ''}")
+        greeting, self.greeting = self.greeting, []  # on the first board only
+        for line in greeting:
+            self.screen.say(line)
         lines = picture.splitlines()
         if self.limit is not None:
             lines = [
@@ -642,7 +733,7 @@ class _Game:
         self.screen.say()
         for line in lines:
             self.screen.say(line)
-        room = shutil.get_terminal_size().lines - len(lines) - 8
+        room = shutil.get_terminal_size().lines - len(lines) - len(greeting) - 8
         self.screen.say()
         self.screen.say("Plays", "bold")
         for text, style in self.log[-max(room, 3) :]:
@@ -733,15 +824,17 @@ class _Game:
 
     def _choose_move(self, state: GameState) -> Move | str:
         """The player's move, `"menu"` to stop, or `"time"` when the time ran out."""
+        typed: str | None = None  # what was typed at the end of the help, if anything
         while True:
-            text = self._ask("Your move (a card such as 7D; help, quit): ")
+            text = typed if typed else self._ask("Your move (a card such as 7D; help, quit): ")
+            typed = None
             if text is None:
                 return "time"
             word = text.lower()
             if word in ("quit", "q"):
                 return "menu"
             if word in ("help", "h", "?"):
-                self._help(state)
+                typed = self._help(state)
                 continue
             if not text:
                 continue
@@ -839,7 +932,12 @@ class _Game:
                 return options[chosen - 1]
             self.screen.say(f"Choose one of the numbers 1 to {len(options)}.", "red")
 
-    def _help(self, state: GameState) -> None:
+    def _help(self, state: GameState) -> str | None:
+        """Show the help; what was typed to go back to the move, while the clock runs.
+
+        With the clock stopped, the player presses Enter to go back to the move, or types
+        the move there, which is taken as typed at the move's own prompt.
+        """
         say = self.screen.say
         say("Type the card you play: its rank, then its suit.")
         say("  Ranks: 1 to 10, or A (Ace, 1), F (Fante, 8), C (Cavallo, 9), R (Re, 10).")
@@ -860,8 +958,10 @@ class _Game:
             left = math.ceil(self.deadline - self.io.clock())
             self._pause_clock()
             say(f"The clock stops while you read, with {left} s left for your move.")
-            _read(self.io, "Press Enter to go back to your move. ")
+            typed = _read(self.io, "Press Enter to go back to your move, or type it now: ")
             self._start_clock()
+            return typed.strip()
+        return None
 
     # ------------------------------------------------------------------ playing a move
 
@@ -874,22 +974,30 @@ class _Game:
             return
         self.match = after
         final = before.apply(move)  # the hand's last state, even when the next is dealt
-        name = player_name(player, self.human)
-        text = f"{name.capitalize()} {_verb('play', name)} {move_text(move)}"
-        if move.declaration is not None:
-            text += f", and {_verb('show', name)} {cards_text(final.hands[player])}"
-        if final.scope[player] > before.scope[player]:
-            self._note(f"{text}. Scopa!", "bold magenta")
-        else:
-            self._note(text)
+        self._note_play(player, before, move, final)
         claim = after.claim
         if claim is not None:
             right = "right" if claim.correct else "wrong"
             self._note(f"The claim is {right}: the match is over.", "bold")
         elif final.is_terminal:
-            self._hand_over(before, move, final)
+            self._note_hand_end(before, move, final, self.match.hands[-1])
+            self._hand_over(final)
 
-    def _hand_over(self, before: GameState, move: Move, final: GameState) -> None:
+    def _note_play(self, player: int, before: GameState, move: Move, after: GameState) -> None:
+        """Note a play: who played what, the hand a declaration shows, and a scopa."""
+        name = player_name(player, self.human)
+        text = f"{name.capitalize()} {_verb('play', name)} {move_text(move)}"
+        if move.declaration is not None:
+            text += f", and {_verb('show', name)} {cards_text(after.hands[player])}"
+        if after.scope[player] > before.scope[player]:
+            self._note(f"{text}. Scopa!", "bold magenta")
+        else:
+            self._note(text)
+
+    def _note_hand_end(
+        self, before: GameState, move: Move, final: GameState, record: HandRecord
+    ) -> None:
+        """Note where the cards left on the table went, and the points of the hand."""
         rules = self.match.rules
         left = _left_on_table(before, move, final)
         if left and final.table:
@@ -900,12 +1008,16 @@ class _Game:
                 f"The cards left on the table, {cards_text(left)}, go to {taker}, "
                 "the last to capture."
             )
-        record = self.match.hands[-1]
         totals = ", ".join(
             f"{side_name(rules, side, self.human)} {points}"
             for side, points in enumerate(record.points)
         )
         self._note(f"Hand {record.number} is over: {totals}.", "bold")
+
+    def _hand_over(self, final: GameState) -> None:
+        """Show the score of the hand just over, and wait for Enter on a terminal board."""
+        rules = self.match.rules
+        record = self.match.hands[-1]
         if not self.screen.is_board:
             self.screen.say()
             self.screen.say(score_text(record.score, rules, self.human))
@@ -996,31 +1108,51 @@ class _Game:
             self.screen.say(f"Saved to {name}")
             return
 
-    def _rescue(self) -> None:
-        """Before the command stops (the input ended, or Ctrl-C in the menu), keep the match.
+    def _rescue(self, *, ask: bool) -> None:
+        """Before the command stops, keep the match.
 
         Unless the player has not acted since the match was started or last saved, they are
-        asked whether to save it; when that question goes unanswered too, the record goes
-        to a recovery file.
+        asked whether to save it (when `ask`: the input ended, or Ctrl-C in the menu); when
+        that question goes unanswered too, or is not asked (the terminal closed, or the
+        command was told to end), the record goes to a recovery file.
         """
         self._stop_clock()
-        if not self.unsaved:
+        if not self.unsaved or (ask and self._offer_to_save()):
             return
-        self.screen.say()
+        self._recover()
+
+    def _offer_to_save(self) -> bool:
+        """Ask whether to save the match before stopping; whether it was answered."""
         try:
+            self.screen.say()
             if _yes(self.io, "Stopping. Save the match record first? [Y/n] ", default=True):
                 self._save()
-            return
-        except (EOFError, KeyboardInterrupt):
-            self.screen.say()
+        except (EOFError, KeyboardInterrupt, OSError, _Signalled):
+            # no answer, or no terminal to ask on (OSError: it has gone)
+            return not self.unsaved  # saved just before the question was cut short
+        return True
+
+    def _recover(self) -> None:
+        """Write the record to a recovery file and say where, if the output is still there."""
         path = _recovery_file(write_record(self.match))
-        if path is None:
-            self.screen.say("The match record could not be written anywhere.", "red")
-            return
-        then = (
-            "see it with: scopa replay" if self.match.is_over else "go on with: scopa play --resume"
-        )
-        self.screen.say(f"The match record is saved in {path}; {then} {path}", "bold")
+        try:
+            self.screen.say()
+            if path is None:
+                self.screen.say("The match record could not be written anywhere.", "red")
+                return
+            then = (
+                "see it with: scopa replay"
+                if self.match.is_over
+                else "go on with: scopa play --resume"
+            )
+            self.screen.say(f"The match record is saved in {path}; {then} {path}", "bold")
+        except OSError:
+            pass  # the terminal has gone: the file is there all the same
+
+
+def _wrapped(text: str) -> list[str]:
+    """A paragraph as lines of the width of the pictures."""
+    return textwrap.wrap(text, WIDTH, break_on_hyphens=False)
 
 
 def _number(answer: str, most: int) -> int | None:
@@ -1144,7 +1276,9 @@ def _play(args: argparse.Namespace, io_: _Io) -> int:
             match = Match.new(rules, seed=args.seed)
         except ScopaError as error:
             raise _UsageError(f"--seed: {error}") from None
-    return _Game(io_, match, args.opponent, clock=not args.no_clock, seed=args.seed).run()
+    game = _Game(io_, match, args.opponent, clock=not args.no_clock, seed=args.seed)
+    with _ending_signals():
+        return game.run()
 
 
 # ----------------------------------------------------------------------------- simulate
@@ -1299,11 +1433,13 @@ def _progress_bar(
     if screen.console is None:  # pragma: no cover - depends on the environment
 
         def plain(done: int, all_: int) -> None:
-            sys.stderr.write(f"\r{done}/{all_} deals")
-            sys.stderr.flush()
+            if _is_open(sys.stderr):
+                sys.stderr.write(f"\r{done}/{all_} deals")
+                sys.stderr.flush()
 
         def end() -> None:
-            sys.stderr.write("\n")
+            if _is_open(sys.stderr):
+                sys.stderr.write("\n")
 
         return plain, end
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -1328,7 +1464,7 @@ def _replay(args: argparse.Namespace, io_: _Io) -> int:
     match = _load(args.file)
     screen = io_.screen
     rules = match.rules
-    step = not args.all and sys.stdin.isatty() and screen.out.isatty()
+    step = not args.all and _is_terminal(sys.stdin) and screen.out.isatty()
     screen.say(
         f"{rules.name}, to {rules.target} points, first dealer {player_name(match.first_dealer)}",
         "bold",
@@ -1569,21 +1705,37 @@ def main(
             of standard input, with a countdown when a move has a time limit.
         clock: the time in seconds, for the move clock.
     """
+    return _main(argv, read, clock, console=False)
+
+
+def _main(
+    argv: Sequence[str] | None,
+    read: Reader | None,
+    clock: Callable[[], float],
+    *,
+    console: bool,
+) -> int:
+    """`main`; `console`: run as the command itself, which ignores Ctrl-C once it stops."""
     parser = _parser()
     args = parser.parse_args(argv)
     _tolerant(sys.stdout)
     _tolerant(sys.stderr)
-    screen = _Screen(sys.stdout)
-    io_ = _Io(screen, read if read is not None else _Keyboard(screen, clock), clock)
     try:
+        _check_streams(args, read)
+        screen = _Screen(sys.stdout)
+        io_ = _Io(screen, read if read is not None else _Keyboard(screen, clock), clock)
         with _module_path_kept():
             status: int = args.func(args, io_)
     except _UsageError as error:
         _fail(parser, str(error), 2)
     except (_DataError, ScopaError) as error:
         _fail(parser, str(error), 1)
-    except (EOFError, KeyboardInterrupt):
-        sys.stderr.write("\nscopa: stopped\n")
+    except (EOFError, KeyboardInterrupt, _Signalled) as error:
+        if console:  # nothing is left to stop: a late Ctrl-C would end it with a traceback
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        why = f" ({error})" if isinstance(error, _Signalled) else ""
+        _error_line(f"\n{parser.prog}: stopped{why}")
+        _drop_output_if_gone()
         return 1
     except BrokenPipeError:
         # the reader went away (`scopa rules | head`): stop quietly
@@ -1592,15 +1744,59 @@ def main(
     return status
 
 
+def _check_streams(args: argparse.Namespace, read: Reader | None) -> None:
+    """Refuse to run with standard output closed, or `play` with standard input closed."""
+    if not _is_open(sys.stdout):
+        raise _UsageError("standard output is closed: the command has nowhere to write")
+    if read is None and args.func is _play and not _is_open(sys.stdin):
+        raise _UsageError("standard input is closed: scopa play reads your moves from it")
+
+
+def _is_open(stream: TextIO | None) -> bool:
+    """Whether a standard stream is there to be used (a closed descriptor leaves `None`)."""
+    return stream is not None and not stream.closed
+
+
+def _is_terminal(stream: TextIO | None) -> bool:
+    """Whether a standard stream is open on a terminal."""
+    return _is_open(stream) and stream is not None and stream.isatty()
+
+
+def _error_line(text: str) -> None:
+    """Write a line on standard error, if there is one to write on."""
+    if not _is_open(sys.stderr):
+        return
+    with contextlib.suppress(OSError):
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
+
+def _drop_output_if_gone() -> None:
+    """Send what is left to write to nowhere when the terminal has gone (hung up).
+
+    Otherwise the interpreter fails to write it as it exits, with another message and
+    another exit status.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if not _is_open(stream):
+            continue
+        assert stream is not None
+        try:
+            stream.flush()
+        except OSError:
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
 def _fail(parser: argparse.ArgumentParser, message: str, status: int) -> NoReturn:
     one_line = " ".join(message.split())
-    sys.stderr.write(f"{parser.prog}: error: {one_line}\n")
+    _error_line(f"{parser.prog}: error: {one_line}")
     raise SystemExit(status)
 
 
 def run() -> NoReturn:
     """The console entry point."""
-    status = main()
+    status = _main(None, None, time.monotonic, console=True)
     # The command is done: a late Ctrl-C (a second one as it stops) has nothing to stop, and
     # would only cut short the interpreter's exit with a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
