@@ -1329,18 +1329,19 @@ def test_a_closed_terminal_or_a_terminate_signal_keeps_the_match(
 
 
 def test_a_missing_numpy_is_said_with_how_to_install_it_from_here(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from scopa._extras import install_hint
 
     monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy raises ImportError
     monkeypatch.delitem(sys.modules, "scopa.policy", raising=False)
-    for opponent in ("policy", f"policy:{tmp_path / 'mine.npz'}"):
+    for opponent in ("policy", "policy:mine.npz"):
         with pytest.raises(SystemExit) as stop:
             cli.main(["play", "--opponent", opponent], read=lambda prompt, seconds: None)
         assert stop.value.code == 2
         error = capsys.readouterr().err
-        assert error.startswith(f"scopa: error: agent {opponent} needs numpy")
+        named = opponent if opponent == "policy" else repr(opponent)
+        assert error.startswith(f"scopa: error: agent {named} needs numpy")
         assert error.endswith(f'which the extra "cli" installs: {install_hint("cli")}\n')
 
 

@@ -359,7 +359,7 @@ def _agent(spec: str, rules: Rules) -> Agent:
     agent = _built_agent(spec)
     if isinstance(agent, OmniscientAgent):
         raise _UsageError(
-            f"agent {_quoted(spec)} reads the whole state (choose_from_state): "
+            f"agent {_named(spec)} reads the whole state (choose_from_state): "
             "the command plays only agents that see their player's view"
         )
     check_rules = getattr(agent, "check_rules", None)
@@ -367,7 +367,7 @@ def _agent(spec: str, rules: Rules) -> Agent:
         try:
             check_rules(rules)
         except ScopaError as error:
-            raise _UsageError(f"agent {spec}: {error}") from None
+            raise _UsageError(f"agent {_named(spec)}: {error}") from None
     return agent
 
 
@@ -386,6 +386,11 @@ def _built_agent(spec: str) -> Agent:
     )
 
 
+def _named(spec: str) -> str:
+    """An agent's name for a message: a known one as it is, any other quoted short."""
+    return spec if spec in AGENTS else _quoted(spec)
+
+
 def _policy_agent() -> Agent:
     """The shipped trained policy, which needs numpy (the extra "cli")."""
     agent: Agent = _policy_class("policy")()
@@ -397,7 +402,7 @@ def _policy_class(spec: str) -> Any:
     try:
         from scopa.policy import PolicyAgent  # numpy is imported only when asked for
     except ImportError:
-        raise _UsageError(needs_extra(f"agent {spec}", "numpy", "cli")) from None
+        raise _UsageError(needs_extra(f"agent {_named(spec)}", "numpy", "cli")) from None
     return PolicyAgent
 
 
@@ -407,14 +412,14 @@ def _policy_file_agent(spec: str, path: str) -> Agent:
     from scopa.policy import load_parameters
 
     if not path:
-        raise _UsageError(f"agent {_quoted(spec)}: give the policy's file, as policy:FILE")
+        raise _UsageError(f"agent {_named(spec)}: give the policy's file, as policy:FILE")
     try:
         agent: Agent = policy(load_parameters(path))
     except ScopaError as error:
-        raise _UsageError(f"agent {_quoted(spec)}: {error}") from None
+        raise _UsageError(f"agent {_named(spec)}: {error}") from None
     except (OSError, ValueError) as error:
         raise _UsageError(
-            f"agent {_quoted(spec)}: cannot read {_quoted(path)}: {_why_not(error)}"
+            f"agent {_named(spec)}: cannot read {_quoted(path)}: {_why_not(error)}"
         ) from None
     return agent
 
@@ -428,7 +433,7 @@ def _own_agent(spec: str, module_name: str, name: str) -> Agent:
     dotted = [*module_name.split("."), *name.split(".")]
     if not all(part.isidentifier() for part in dotted):
         raise _UsageError(
-            f"agent {_quoted(spec)}: give an agent of your own as MODULE:NAME, "
+            f"agent {_named(spec)}: give an agent of your own as MODULE:NAME, "
             "such as mybots:MyAgent"
         )
     found: Any = _imported(spec, module_name)
@@ -437,21 +442,21 @@ def _own_agent(spec: str, module_name: str, name: str) -> Agent:
             found = getattr(found, part)
         except AttributeError:
             raise _UsageError(
-                f"agent {_quoted(spec)}: {module_name} has no {_quoted(part)}"
+                f"agent {_named(spec)}: {module_name} has no {_quoted(part)}"
             ) from None
         except Exception as error:
             raise _UsageError(
-                f"agent {_quoted(spec)}: reading {part} raised {_raised(error)}"
+                f"agent {_named(spec)}: reading {part} raised {_raised(error)}"
             ) from None
     agent = found
     if isinstance(found, type) or (callable(found) and not hasattr(found, "choose")):
         try:
             agent = found()
         except Exception as error:
-            raise _UsageError(f"agent {_quoted(spec)}: making it raised {_raised(error)}") from None
+            raise _UsageError(f"agent {_named(spec)}: making it raised {_raised(error)}") from None
     if not callable(getattr(agent, "choose", None)):
         raise _UsageError(
-            f"agent {_quoted(spec)} is not an agent: {type(agent).__name__} objects have no "
+            f"agent {_named(spec)} is not an agent: {type(agent).__name__} objects have no "
             "choose(seen, rng) method"
         )
     return agent  # type: ignore[no-any-return]
@@ -472,15 +477,15 @@ def _imported(spec: str, module_name: str) -> ModuleType:
         missing = error.name or ""
         if module_name == missing or module_name.startswith(f"{missing}."):
             raise _UsageError(
-                f"agent {_quoted(spec)}: there is no module {_quoted(module_name)} in the "
+                f"agent {_named(spec)}: there is no module {_quoted(module_name)} in the "
                 "current folder or among the installed packages"
             ) from None
         raise _UsageError(
-            f"agent {_quoted(spec)}: importing {module_name} raised {_raised(error)}"
+            f"agent {_named(spec)}: importing {module_name} raised {_raised(error)}"
         ) from None
     except Exception as error:
         raise _UsageError(
-            f"agent {_quoted(spec)}: importing {module_name} raised {_raised(error)}"
+            f"agent {_named(spec)}: importing {module_name} raised {_raised(error)}"
         ) from None
 
 
