@@ -185,13 +185,14 @@ def test_a_policy_file_plays_as_its_weights(tmp_path: Path) -> None:
     ("spec", "message"),
     [
         ("policy:missing.npz", "cannot read 'missing.npz': No such file or directory"),
-        ("policy:notes.npz", "'notes.npz' is not a policy file"),
+        ("policy:notes.npz", "not a policy file"),
         ("policy:", "give the policy's file, as policy:FILE"),
     ],
 )
 def test_a_policy_file_that_cannot_be_read_is_one_line(spec: str, message: str) -> None:
     pytest.importorskip("numpy")
     error = one_line_error(run("play", "--opponent", spec))
+    assert error.startswith(f"scopa: error: agent {spec!r}: "), error
     assert message in error, error
 
 
@@ -202,7 +203,8 @@ def test_a_policy_for_other_rules_is_refused_before_playing(tmp_path: Path) -> N
     saved = tmp_path / "classic.npz"
     save_parameters(saved, PolicyAgent().arrays, CLASSIC)
     error = one_line_error(run("play", "--opponent", f"policy:{saved}", "--variant", "scopone"))
-    assert "this policy reads observations of" in error
+    assert error.startswith("scopa: error: agent 'policy:"), error
+    assert "'scopone'" in error  # the policy's own reason names the rules
 
 
 def test_the_module_path_is_as_it_was_after_the_command(tmp_path: Path) -> None:
