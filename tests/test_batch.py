@@ -22,6 +22,7 @@ import attrs
 import pytest
 
 from scopa import Deck, GameState, find_variant, view
+from scopa.adapters import hand_returns
 from scopa.cards import DECK, Card
 from scopa.encoding import (
     FACT_CHOICES,
@@ -96,12 +97,26 @@ def _check_misdeal(states: State, i: int) -> None:
     assert not _array(states.observation[i]).any()
 
 
-def lockstep(rules: Rules, hands: int, seed: int) -> dict[str, int]:
+def _paid(game: GameState, rewards: str) -> list[float]:
+    """What a finished hand pays each player under the engine's `rewards` option."""
+    if rewards == "points":
+        return _side_points(game)
+    if rewards == "margin":
+        return list(hand_returns(game))
+    # zero-sum: the side's points less the mean of the others', more being better
+    points = game.hand_score().points
+    sides = len(points)
+    sign = -1 if game.rules.lowest_total_wins else 1
+    by_side = [sign * (own - (sum(points) - own) / (sides - 1)) for own in points]
+    return [by_side[player % sides] for player in range(game.rules.players)]
+
+
+def lockstep(rules: Rules, hands: int, seed: int, paying: str = "points") -> dict[str, int]:
     """Play `hands` random hands on both engines in lockstep; fail at the first difference.
 
     Returns how many hands were played and how many deals were annulled.
     """
-    env = Env(rules)
+    env = Env(rules, rewards=paying)  # type: ignore[arg-type]
     deal = jax.jit(jax.vmap(env.deal))
     step = jax.jit(jax.vmap(env.step))
     rng = np.random.default_rng(seed)
@@ -150,7 +165,8 @@ def lockstep(rules: Rules, hands: int, seed: int) -> dict[str, int]:
                 if game.is_terminal:
                     assert to_move[i] == -1
                     assert not masks[i].any()
-                    assert rewards[i].tolist() == _side_points(game), _where(start + i, game)
+                    paid = _paid(game, paying)
+                    assert rewards[i].tolist() == pytest.approx(paid), _where(start + i, game)
                     last = np.array(observation(view(game, game.dealer)), np.float32)
                     assert np.array_equal(seen_all[i], last), _where(start + i, game)
                     played += 1
@@ -164,6 +180,49 @@ def test_lockstep_with_the_scalar_engine(name: str) -> None:
     result = lockstep(find_variant(name), HANDS, seed=sum(map(ord, name)))
     assert result["played"] + result["annulled"] == HANDS
     assert result["played"] > 0.9 * HANDS
+
+
+@pytest.mark.parametrize("rewards", ["margin", "zero-sum"])
+@pytest.mark.parametrize(
+    "name", ["classic", "scopa-a-perdere", "scopa-3", "scopone-scientifico", "scopa-6"]
+)
+def test_lockstep_rewards_of_the_hand(name: str, rewards: str) -> None:
+    # margin: hand_returns, as the other adapters pay; zero-sum: less the others' mean
+    result = lockstep(find_variant(name), 100, seed=len(name), paying=rewards)
+    assert result["played"] > 0
+
+
+def test_rewards_by_hand() -> None:
+    # scopa-3: three sides each for self, as the scoring of scopa-3 gives them
+    env = Env(find_variant("scopa-3"), rewards="margin")
+    owners = np.repeat([0, 1, 1, 2], 10)  # denari; coppe and spade; bastoni
+    piles = jnp.asarray(owners[None, :] == np.arange(3)[:, None])
+    scope = jnp.asarray([0, 0, 2], jnp.int32)
+    # points: 0 the denari and the settebello, 2; 1 the most cards (20), 1; 2 two scope, 2;
+    # nobody holds all four suits, so nobody takes the primiera
+    assert np.asarray(env._rewards(piles, scope)).tolist() == [0.0, -1.0, 0.0]
+    zero_sum = Env(find_variant("scopa-3"), rewards="zero-sum")
+    assert np.asarray(zero_sum._rewards(piles, scope)).tolist() == [0.5, -1.0, 0.5]
+    assert np.asarray(Env(find_variant("scopa-3"))._rewards(piles, scope)).tolist() == [2, 1, 2]
+    # scopa-a-perdere: the fewest points win; two sides
+    rules = find_variant("scopa-a-perdere")
+    piles = jnp.asarray(np.repeat([0, 1, 1, 1], 10)[None, :] == np.arange(2)[:, None])
+    scope = jnp.zeros(2, jnp.int32)
+    points = np.asarray(Env(rules)._rewards(piles, scope)).tolist()
+    margin = np.asarray(Env(rules, rewards="margin")._rewards(piles, scope))
+    assert margin.tolist() == [points[1] - points[0], points[0] - points[1]]
+    assert points[0] > points[1]  # player 0 took the denari and the settebello: worse
+    assert margin[0] < 0
+
+
+def test_the_rewards_option_is_checked() -> None:
+    rules = find_variant("classic")
+    with pytest.raises(InvalidArgumentError, match="rewards must be 'points', 'margin' or"):
+        Env(rules, rewards="margins")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rewards"):
+        Env(rules, rewards=1)  # type: ignore[arg-type]
+    assert repr(Env(rules, rewards="zero-sum")).endswith(", rewards='zero-sum')")
+    assert Env(rules).rewards == "points"
 
 
 OTHERS = [

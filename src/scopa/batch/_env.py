@@ -6,7 +6,7 @@ import dataclasses
 import functools
 import math
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args
 
 import attrs
 import jax
@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from scopa._checks import check_type, quote
 from scopa.batch import _tables
-from scopa.cards import Rank, Suit
+from scopa.cards import DECK, Rank, Suit
 from scopa.encoding import COMPACT_OPTIONS, FACT_CHOICES, MOVE_FACTS, ObservationLayout
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
 from scopa.rules import AceOnAce, CapturePriority, FirstTable, MisdealRule, Rules
@@ -37,10 +37,12 @@ from scopa.scoring import (
     ScoringComponent,
     Settebello,
 )
+from scopa.state import GameState
 
-__all__ = ["Env", "State"]
+__all__ = ["Env", "Rewards", "State"]
 
 _CARDS: Final = 40
+_RANKS: Final = 10
 _ACTIONS: Final = _CARDS * COMPACT_OPTIONS
 _RANK_OF: Final = np.arange(_CARDS, dtype=np.int32) % 10 + 1
 """The rank of each card index."""
@@ -59,6 +61,9 @@ _LOWEST: Final = int(np.iinfo(np.int32).min)
 Array = jax.Array
 _ActionId = Array | npt.NDArray[np.integer[Any]] | np.integer[Any] | int
 # a compact action id: an int, a numpy integer (or 0-d integer array), or a JAX array
+
+Rewards = Literal["points", "margin", "zero-sum"]
+"""What the step that ends a hand pays each player (see [`Env`][scopa.batch.Env])."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,8 +84,9 @@ class State:
     view of the player to move; once the hand is over, of the view of the player who made
     the last play (the dealer) with nobody to move; all 0 for an annulled deal."""
     rewards: Array
-    """`float32[num_players]`: 0, except at the step that ends the hand: each player's
-    points of the hand (those of the player's side, which every partner receives)."""
+    """`float32[num_players]`: 0, except at the step that ends the hand: what the hand
+    pays each player, as the environment's `rewards` option says (by default the points of
+    the player's side, which every partner receives)."""
     terminated: Array
     """`bool`: the hand is over (every card played, or the deal annulled)."""
     illegal_action: Array
@@ -99,6 +105,8 @@ class State:
     _pairs: Array  # int32[11]: by rank, the table cards of equal rank it may take
     _sum_size: Array  # int32[11]: by rank, the size of the sums it may take (0: any)
     _counts: Array  # int32[40]: by card, its legal ids (0 for a card not in the hand)
+    _lacks: Array  # bool[players, 10]: by rank - 1, what each one's plays of this deal show
+    # they do not hold (see Env.resample)
 
 
 jax.tree_util.register_dataclass(
@@ -263,6 +271,80 @@ def _concrete_id(action: object) -> int:
     return int(given)
 
 
+def _places(cards: Array, key: Array) -> Array:
+    """A uniformly random place (int32[40]) for each of `cards`: 0 to their number less 1.
+
+    The other cards get the places after those.
+    """
+    order = jax.random.permutation(key, _CARDS)
+    order = order[jnp.argsort(~cards[order], stable=True)]  # `cards` first, in random order
+    return jnp.zeros(_CARDS, jnp.int32).at[order].set(jnp.arange(_CARDS, dtype=jnp.int32))
+
+
+def _split(place: Array, cards: Array, sizes: Array) -> Array:
+    """`cards` dealt by `place` into groups of `sizes` (bool[groups, 40]), in group order."""
+    ends = jnp.cumsum(sizes)
+    starts = ends - sizes
+    return cards[None, :] & (place[None, :] >= starts[:, None]) & (place[None, :] < ends[:, None])
+
+
+_FACTORIALS: Final = np.array([math.factorial(n) for n in range(5)], np.float32)
+_TINY: Final = float(np.finfo(np.float32).tiny)
+_COUNTING_LIMIT: Final = 1 << 22
+"""The most entries of `_Counting`'s tables: `resample` refuses larger rules."""
+
+
+@attrs.frozen
+class _Counting:
+    """The tables that count the deals of unseen cards to the hands of the other players.
+
+    A state of the count is how many cards each other hand still lacks (`unfilled`, one
+    number in base `hand_size + 1`, the first other player in the lowest digit). A split
+    is how many cards of one rank each other hand gets (at most 4 in all; the rest of the
+    rank goes to the stock).
+    """
+
+    states: int
+    radix: np.ndarray  # int32[others]: the place value of each other player's digit
+    splits: np.ndarray  # int32[split, other]
+    source: np.ndarray  # int32[unfilled, split]: the state once the split is dealt
+    within: np.ndarray  # bool[unfilled, split]: whether the split fits in the hands
+
+    @classmethod
+    def of(cls, rules: Rules) -> _Counting:
+        """The tables of `rules`.
+
+        Raises:
+            RulesError: the tables would be too large.
+        """
+        others = rules.players - 1
+        base = rules.hand_size + 1
+        states = base**others
+        most = min(4, rules.hand_size)
+        splits: list[tuple[int, ...]] = [()]
+        for _ in range(others):  # at most 4 cards of a rank in all
+            splits = [(*s, c) for s in splits for c in range(most + 1) if sum(s) + c <= 4]
+        if states * len(splits) > _COUNTING_LIMIT:
+            knob = (
+                "must_play_capturing_card_if_any"
+                if rules.must_play_capturing_card_if_any
+                else "ace_first_lead_forbidden"
+            )
+            raise RulesError(
+                f"resample cannot count the deals of {rules.players} players of "
+                f"{rules.hand_size} cards under {knob}=True: {states * len(splits):,} "
+                f"entries, more than {_COUNTING_LIMIT:,}"
+            )
+        radix = base ** np.arange(others, dtype=np.int64)
+        digits = np.arange(states)[:, None] // radix[None, :] % base  # [unfilled, other]
+        table = np.array(splits, np.int64).reshape(len(splits), others)
+        within = np.all(table[None, :, :] <= digits[:, None, :], axis=2)
+        source = np.where(within, np.arange(states)[:, None] - table @ radix, 0)
+        return cls(
+            states, radix.astype(np.int32), table.astype(np.int32), source.astype(np.int32), within
+        )
+
+
 # ------------------------------------------------------------------ the environment
 
 
@@ -271,18 +353,39 @@ class Env:
 
     Every method plays one game and can be traced by `jax.jit`; `jax.vmap` plays a batch.
 
+    `rewards` says what the step that ends a hand pays each player (every partner gets
+    the side's figure):
+
+    - `"points"` (the default): the side's points of the hand.
+    - `"margin"`: the side's points minus the best other side's, as
+      [`hand_returns`][scopa.adapters.hand_returns] pays in the other adapters; where the
+      lowest total wins (`lowest_total_wins`, as in `scopa-a-perdere`), the best other
+      side's points minus the side's own, so that more is always better. With two sides
+      the rewards add up to zero.
+    - `"zero-sum"`: the side's points minus the mean of the other sides' points (with the
+      same sign rule). The rewards add up to zero with any number of sides; with two
+      sides they are the margins.
+
     Raises:
         RulesError: the rules have a knob or scoring component the engine does not support
             (the message names it).
-        TypeError: `rules` is not a `Rules`.
+        InvalidArgumentError: `rewards` is not one of those three.
+        TypeError: `rules` is not a `Rules`, or `rewards` is not a string.
     """
 
-    def __init__(self, rules: Rules) -> None:
-        """The environment of `rules`."""
+    def __init__(self, rules: Rules, *, rewards: Rewards = "points") -> None:
+        """The environment of `rules`, paying `rewards`."""
         check_type(rules, Rules, "rules")
         _check_supported(rules)
+        check_type(rewards, str, "rewards")
+        if rewards not in get_args(Rewards):
+            raise InvalidArgumentError(
+                f"rewards must be 'points', 'margin' or 'zero-sum', not {quote(rewards)}"
+            )
         self.rules: Final = rules
         """The rules played."""
+        self.rewards: Final[Rewards] = rewards
+        """What the step that ends a hand pays: `"points"`, `"margin"` or `"zero-sum"`."""
         self.num_players: Final = rules.players
         """The number of players."""
         self.num_actions: Final = _ACTIONS
@@ -292,17 +395,22 @@ class Env:
         self._sides: Final = rules.number_of_sides
         self._deals: Final = rules.deals_per_hand
         self._hand_size: Final = rules.hand_size
+        # whether a play can show what its player does not hold (see `resample`)
+        self._tells: Final = rules.must_play_capturing_card_if_any or rules.ace_first_lead_forbidden
         # compiled once per environment: the public methods call these
         self._jit_init: Final[Callable[[Array, Array], State]] = jax.jit(self._init)
         self._jit_deal: Final[Callable[[Array, Array], State]] = jax.jit(self._deal)
         self._jit_step: Final[Callable[[State, _ActionId], State]] = jax.jit(self._step)
+        self._jit_observe: Final[Callable[[State, Array], Array]] = jax.jit(self._observe_any)
+        self._jit_resample: Final[Callable[[State, Array], State]] = jax.jit(self._resample)
         # each hand size divided by the rules' hand size, as the scalar encoding rounds it
         self._size_scale: Final = np.array(
             [size / rules.hand_size for size in range(rules.hand_size + 1)], np.float32
         )
 
     def __repr__(self) -> str:
-        return f"Env({self.rules!r})"
+        paid = "" if self.rewards == "points" else f", rewards={self.rewards!r}"
+        return f"Env({self.rules!r}{paid})"
 
     # -------------------------------------------------------------- dealing
 
@@ -355,13 +463,17 @@ class Env:
 
     def _check_dealer(self, dealer: int | Array) -> None:
         """Check a concrete dealer (a traced one is taken as it is)."""
-        if isinstance(dealer, jax.core.Tracer):
+        self._check_player(dealer, "dealer")
+
+    def _check_player(self, player: int | Array, what: str) -> None:
+        """Check a concrete player number named `what` (a traced one is taken as it is)."""
+        if isinstance(player, jax.core.Tracer):
             return
-        given = np.asarray(dealer)
+        given = np.asarray(player)
         if given.shape or given.dtype.kind not in "iu" or not 0 <= given < self.num_players:
             raise InvalidArgumentError(
-                f"dealer must be a player number from 0 to {self.num_players - 1}, "
-                f"not {quote(dealer)}"
+                f"{what} must be a player number from 0 to {self.num_players - 1}, "
+                f"not {quote(player)}"
             )
 
     def _annulled(self, order: Array) -> Array:
@@ -416,6 +528,7 @@ class Env:
             _pairs=jnp.zeros(11, jnp.int32),
             _sum_size=jnp.zeros(11, jnp.int32),
             _counts=jnp.zeros(_CARDS, jnp.int32),
+            _lacks=jnp.zeros((n, _RANKS), bool),
         )
         return self._with_choices(state)
 
@@ -634,6 +747,10 @@ class Env:
         if not rules.scopa_on_last_play:
             sweep = sweep & ~final
         scope = state._scope.at[player].add(sweep.astype(jnp.int32))
+        lacks = state._lacks
+        if self._tells:
+            lacks = lacks.at[player].set(lacks[player] | self._told(state, card, captures))
+            lacks = jnp.where(round_over, False, lacks)  # a new deal: nothing shown of it yet
         last = jnp.where(kept, player, state._last_capturer)
         if rules.leftovers_to_last_capturer:
             to_last = final & (last >= 0)
@@ -652,10 +769,202 @@ class Env:
             _scope=scope,
             _dealt=dealt,
             _last_capturer=last,
+            _lacks=lacks,
         )
         return self._with_choices(after)
 
+    def _told(self, state: State, card: Array, captures: Array) -> Array:
+        """By rank - 1, the ranks that playing `card` shows its player does not hold.
+
+        Under `must_play_capturing_card_if_any`, a card laid down shows a hand with no card
+        that captures on that table; under `ace_first_lead_forbidden`, an Ace played first
+        shows a hand of Aces, and another card played first shows nothing of the Aces
+        (they were set aside). As [`PlayerView.resample`][scopa.PlayerView.resample] reads
+        the plays.
+        """
+        rules = self.rules
+        told = jnp.zeros(_RANKS, bool)
+        if rules.must_play_capturing_card_if_any:
+            # which ranks capture depends on the table alone, not on the hand
+            _, pairs, sums, _ = self._choices(jnp.zeros(_CARDS, bool), state._table)
+            told = ((pairs + sums)[1:] > 0) & ~captures
+        if rules.ace_first_lead_forbidden:
+            n = self.num_players
+            first = (state._dealt == 1) & (jnp.sum(state._hands) == n * self._hand_size)
+            aces = jnp.arange(_RANKS) == 0
+            ace = card % 10 == 0
+            told = jnp.where(first & ace, told | ~aces, jnp.where(first, told & ~aces, told))
+        return told
+
     # -------------------------------------------------------------- what a player sees
+
+    def observe(self, state: State, player: int | Array) -> Array:
+        """The observation of `player`'s view of the hand (`float32[observation_size]`).
+
+        `state.observation` is the one of the player to move; this is any player's, as
+        [`observation`][scopa.encoding.observation] gives it of `view(position, player)`,
+        all 0 for an annulled deal. `jax.vmap(env.observe)(states, players)` observes a
+        batch.
+
+        Raises:
+            InvalidArgumentError: a concrete (not traced) player is not a player number.
+        """
+        self._check_player(player, "player")
+        return self._jit_observe(state, jnp.asarray(player, jnp.int32))
+
+    def _observe_any(self, state: State, me: Array) -> Array:
+        return jnp.where(state.misdeal, 0.0, self._observe(state, me))
+
+    def position(self, state: State) -> GameState:
+        """The position of one concrete (not traced) state, as a [`GameState`][scopa.GameState].
+
+        The hands, the table, the piles, the scope, the stock (the deals still to come, in
+        dealing order), the dealer, the player to move and the last capturer are the
+        state's, as [`GameState.from_position`][scopa.GameState.from_position] builds them:
+        it has no history of plays, so each player's view is the state's less the plays
+        that led there. An annulled deal gives the position as dealt.
+
+        Raises:
+            InvalidArgumentError: `state` is a batch of states, not one.
+        """
+        hands = np.asarray(state._hands)
+        if hands.shape != (self.num_players, _CARDS):
+            raise InvalidArgumentError("position takes one state, not a batch")
+        n = self.num_players
+        dealer = int(np.asarray(state._dealer))
+        deals = np.asarray(state._deals)
+        stock = [
+            DECK[card]
+            for deal in range(int(np.asarray(state._dealt)), self._deals)
+            for seat in range(n)
+            for card in np.flatnonzero(deals[deal, (dealer + 1 + seat) % n])
+        ]
+        last = int(np.asarray(state._last_capturer))
+        return GameState.from_position(
+            self.rules,
+            hands=[[DECK[card] for card in np.flatnonzero(hand)] for hand in hands],
+            table=[DECK[card] for card in np.flatnonzero(np.asarray(state._table))],
+            stock=stock,
+            dealer=dealer,
+            piles=[[DECK[card] for card in np.flatnonzero(pile)] for pile in state._piles],
+            scope=[int(made) for made in np.asarray(state._scope)],
+            last_capturer=None if last < 0 else last,
+        )
+
+    def resample(self, state: State, key: Array) -> State:
+        """The state with what the player to move cannot see drawn again with a `jax.random` key.
+
+        The other players' hands (at their sizes) and the deals still to come are dealt
+        anew from the cards the player to move has not seen (in no pile, not on the table,
+        not in their own hand), uniformly among the deals that agree with every play seen,
+        as [`PlayerView.resample`][scopa.PlayerView.resample] draws them: under
+        `must_play_capturing_card_if_any` a player who laid a card down in this deal holds
+        no card that could have captured then, and under `ace_first_lead_forbidden` an Ace
+        played first shows a hand of Aces. What the player to move sees stays as it is:
+        their hand, the table, the piles, the scope, the turn, and so the observation and
+        the legal mask. A hand that is over is returned as it is.
+
+        A search that plays on from the resampled state sees only what the player to move
+        may know. `jax.vmap(env.resample)(states, keys)` resamples a batch.
+
+        Under those two rules the draw counts the deals that agree, rank by rank, in tables
+        of a size that grows with the number of players (as the hand size plus one to the
+        power of the players less one): rules too large for them are refused.
+
+        Raises:
+            RulesError: rules with one of those two knobs and too many players for the
+                tables (the message says how many).
+        """
+        if self._tells:
+            _ = self._counting  # refuses rules too large to count
+        return self._jit_resample(state, key)
+
+    def _resample(self, state: State, key: Array) -> State:
+        n = self.num_players
+        viewer = jnp.maximum(state.current_player, 0)
+        unseen = ~(state._hands[viewer] | state._table | jnp.any(state._piles, axis=0))
+        sizes = jnp.sum(state._hands, axis=1, dtype=jnp.int32)
+        others = jnp.arange(n) != viewer
+        hand_key, stock_key = jax.random.split(key)
+        if self._tells:
+            drawn = self._draw_told_hands(state, viewer, unseen, sizes, hand_key)
+        else:
+            drawn = _split(_places(unseen, hand_key), unseen, jnp.where(others, sizes, 0))
+        rest = unseen & ~jnp.any(drawn, axis=0)  # the stock, in no order yet
+        later = jnp.arange(self._deals) >= state._dealt
+        per_hand = jnp.repeat(jnp.where(later, self._hand_size, 0), n)  # by deal, then player
+        coming = _split(_places(rest, stock_key), rest, per_hand).reshape(self._deals, n, _CARDS)
+        hands = jnp.where(others[:, None], drawn, state._hands)
+        current = state._dealt - 1
+        played = state._deals[current] & ~state._hands  # this deal's cards played so far
+        deals = jnp.where(later[:, None, None], coming, state._deals)
+        deals = deals.at[current].set(played | hands)
+        resampled = dataclasses.replace(state, _hands=hands, _deals=deals)
+        chosen: State = jax.tree_util.tree_map(
+            lambda old, new: jnp.where(state.terminated, old, new), state, resampled
+        )
+        return chosen
+
+    @functools.cached_property
+    def _counting(self) -> _Counting:
+        """The tables of `_draw_told_hands` (built once, on the first resample)."""
+        return _Counting.of(self.rules)
+
+    def _draw_told_hands(
+        self, state: State, viewer: Array, unseen: Array, sizes: Array, key: Array
+    ) -> Array:
+        """The other players' hands (bool[players, 40]), drawn within what their plays show.
+
+        Every deal of the unseen cards to the other hands and the stock that agrees with
+        `_lacks` is equally likely. The cards of a rank are alike to `_lacks`, so the draw
+        first chooses how many cards of each rank each hand gets, rank by rank, each choice
+        weighted by the number of deals it leaves (counted backwards from the last rank
+        over the hands' unfilled sizes), then which cards of each rank.
+        """
+        counting = self._counting
+        others = (viewer + 1 + jnp.arange(self.num_players - 1)) % self.num_players
+        allowed = ~state._lacks[others]  # [other, rank - 1]
+        by_rank = jnp.sum(unseen.reshape(4, _RANKS), axis=0, dtype=jnp.int32)
+        splits = jnp.asarray(counting.splits)  # [split, other]
+        taken = jnp.sum(splits, axis=1)
+        fits = (taken[None, :] <= by_rank[:, None]) & jnp.all(
+            (splits[None, :, :] == 0) | allowed.T[:, None, :], axis=2
+        )  # [rank - 1, split]
+        factorial = jnp.asarray(_FACTORIALS)
+        ways = factorial[by_rank][:, None] / (
+            jnp.prod(factorial[splits], axis=1)[None, :]
+            * factorial[jnp.clip(by_rank[:, None] - taken[None, :], 0, 4)]
+        )
+        ways = jnp.where(fits, ways, 0.0)  # [rank - 1, split]: the ways to pick its cards
+        source = jnp.asarray(counting.source)  # [unfilled, split]: unfilled after the split
+        within = jnp.asarray(counting.within)  # [unfilled, split]: the split fits in them
+
+        def count_back(after: Array, rank: Array) -> tuple[Array, Array]:
+            # after: by unfilled sizes, the deals of the ranks after `rank` (scaled)
+            here = jnp.sum(jnp.where(within, ways[rank][None, :] * after[source], 0.0), axis=1)
+            return here / jnp.maximum(jnp.max(here), _TINY), after
+
+        filled = (jnp.arange(counting.states) == 0).astype(jnp.float32)
+        _, afters = jax.lax.scan(count_back, filled, jnp.arange(_RANKS), reverse=True)
+        count_key, card_key = jax.random.split(key)
+
+        def draw(unfilled: Array, step: tuple[Array, Array]) -> tuple[Array, Array]:
+            rank, drawn_key = step
+            weights = jnp.where(within[unfilled], ways[rank] * afters[rank][source[unfilled]], 0)
+            split = jax.random.categorical(drawn_key, jnp.log(weights))
+            return source[unfilled, split], splits[split]
+
+        start = jnp.sum(sizes[others] * jnp.asarray(counting.radix))
+        steps = (jnp.arange(_RANKS), jax.random.split(count_key, _RANKS))
+        _, counts = jax.lax.scan(draw, start, steps)  # [rank - 1, other]
+        place = _places(unseen, card_key)
+        rank = jnp.arange(_CARDS) % _RANKS
+        alike = unseen[None, :] & (rank[None, :] == rank[:, None])
+        order = jnp.sum(alike & (place[None, :] < place[:, None]), axis=1)  # among its rank
+        ends = jnp.cumsum(counts, axis=1)[rank].T  # [other, card]
+        starts = ends - counts[rank].T
+        mine = unseen[None, :] & (order[None, :] >= starts) & (order[None, :] < ends)
+        return jnp.zeros((self.num_players, _CARDS), bool).at[others].set(mine)
 
     def _observe(self, state: State, me: Array) -> Array:
         """The observation of player `me`'s view (see `scopa.encoding.observation`)."""
@@ -681,7 +990,7 @@ class Env:
     # -------------------------------------------------------------- scoring
 
     def _rewards(self, piles: Array, scope: Array) -> Array:
-        """Each player's points of the hand: those of the player's side (float32[players])."""
+        """What the hand pays each player, as `rewards` says (float32[players])."""
         sides = self._sides
         players = jnp.arange(self.num_players)
         mine = players[None, :] % sides == jnp.arange(sides)[:, None]  # [side, player]
@@ -690,7 +999,17 @@ class Env:
         points = jnp.zeros(sides, jnp.int32)
         for component in self.rules.scoring.components:
             points = points + _score(component, side_piles, side_scope)
-        return points[players % sides].astype(jnp.float32)
+        if self.rewards == "points":
+            return points[players % sides].astype(jnp.float32)
+        won = points if not self.rules.lowest_total_wins else -points  # more is better
+        others = ~jnp.eye(sides, dtype=bool)  # [side, other side]
+        if self.rewards == "margin":
+            best_other = jnp.max(jnp.where(others, won[None, :], _LOWEST), axis=1)
+            paid = (won - best_other).astype(jnp.float32)
+        else:
+            rest = jnp.sum(won) - won
+            paid = won.astype(jnp.float32) - rest.astype(jnp.float32) / (sides - 1)
+        return paid[players % sides]
 
 
 _SEVENS: Final = np.asarray(_RANK_OF == 7)
