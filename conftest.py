@@ -32,6 +32,8 @@ EXTRAS = {
     "pettingzoo": ("pettingzoo",),
     "pyspiel": ("openspiel",),
     "distributed": ("dask",),
+    "pgx": ("pgx",),
+    "mctx": ("pgx",),
 }
 """The optional extras that install each module the examples need."""
 
@@ -127,6 +129,9 @@ if importlib.util.find_spec("jax") is None:
 # A trained policy plays with numpy (the extra "policy").
 if importlib.util.find_spec("numpy") is None:
     collect_ignore.append("src/scopa/policy.py")
+# The pgx adapter needs JAX and pgx (the extra "pgx").
+if importlib.util.find_spec("jax") is None or importlib.util.find_spec("pgx") is None:
+    collect_ignore.append("src/scopa/adapters/pgx.py")
 # Its Gymnasium vector environment needs Gymnasium too.
 if importlib.util.find_spec("jax") is None or importlib.util.find_spec("gymnasium") is None:
     collect_ignore.append("src/scopa/adapters/gymnasium_batch.py")

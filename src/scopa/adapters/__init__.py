@@ -8,14 +8,19 @@ them, so `import scopa` never needs a framework. Install the matching extra firs
 | `scopa.adapters.openspiel` | OpenSpiel | `scopa[openspiel]` | the game `"python_scopa"` |
 | `scopa.adapters.pettingzoo` | PettingZoo | `scopa[pettingzoo]` | `ScopaEnv`, an AEC environment |
 | `scopa.adapters.gymnasium` | Gymnasium | `scopa[gymnasium]` | `ScopaGymEnv`, one learner's seat |
+| `scopa.adapters.gymnasium_batch` | Gymnasium, on JAX | `scopa[jax,gymnasium]` | `ScopaVectorEnv`, a batch of hands |
+| `scopa.adapters.pgx` | pgx, on JAX | `scopa[pgx]` | `Scopa`, a `pgx.Env` |
 
-All three act with the action ids of [`scopa.encoding`][scopa.encoding]. A game (OpenSpiel)
-or an episode (the environments) is one hand by default, paid at its end as
-[`hand_returns`][scopa.adapters.hand_returns] says, or with `episode="match"` a whole
+All act with the action ids of [`scopa.encoding`][scopa.encoding]. For the first three, a
+game (OpenSpiel) or an episode (the environments) is one hand by default, paid at its end
+as [`hand_returns`][scopa.adapters.hand_returns] says, or with `episode="match"` a whole
 [`Match`][scopa.Match] to the rules' target, hand after hand, paid at its end as
 [`match_returns`][scopa.adapters.match_returns] says; observations then also carry each
-side's match totals ([`match_totals_seen`][scopa.adapters.match_totals_seen]). The
-helpers below need no framework.
+side's match totals ([`match_totals_seen`][scopa.adapters.match_totals_seen]). The two on
+the batch engine ([`scopa.batch`][scopa.batch]) play one hand: the vector environment pays
+`hand_returns`, the pgx environment zero-sum rewards scaled by
+[`return_bound`][scopa.adapters.return_bound], as pgx's games pay. The helpers below need
+no framework.
 
 **Move facts.** Each adapter can add to its observations, as an option that is off by
 default, [`legal_move_facts`][scopa.encoding.legal_move_facts] of the observer's view: 2,160
@@ -27,7 +32,8 @@ its observation and information-state tensors. They are all 0 when the observer 
 move. The facts are laid out by compact id (the `k`-th legal move of the card of index `c`
 in slot `3 c + k`) under either encoding: under the flat one, a slot's move has the flat id
 [`action_of`][scopa.encoding.action_of] gives, not a fixed one. The vector environment of
-`scopa.adapters.gymnasium_batch` does not offer them.
+`scopa.adapters.gymnasium_batch` and the pgx environment do not offer them (the batch
+engine gives them with [`Env.move_facts`][scopa.batch.Env.move_facts]).
 
 Examples:
     >>> from scopa import GameState, find_variant
