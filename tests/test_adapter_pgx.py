@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import typing
 from pathlib import Path
@@ -13,6 +14,7 @@ from scopa import GameState, find_variant, variant_names, view
 from scopa.adapters import hand_returns, return_bound
 from scopa.encoding import observation
 from scopa.errors import InvalidArgumentError, RulesError
+from tests.helpers import ROOT
 
 jax = pytest.importorskip("jax", reason="needs JAX, from the optional extra jax")
 pgx = pytest.importorskip("pgx", reason="needs pgx, from the optional extra pgx")
@@ -134,7 +136,7 @@ def test_rewards_are_zero_sum_margins_scaled_by_the_bound(name: str) -> None:
         assert (rewards < 1).all()
         worst = min(worst, float(rewards.min()))
         for i in np.flatnonzero(np.asarray(after.terminated) & ~np.asarray(before.terminated)):
-            game = env.position(_one(after, i))
+            game = env.position(_one(after, int(i)))
             points = game.hand_score().points
             sides = rules.number_of_sides
             sign = -1 if rules.lowest_total_wins else 1
@@ -214,7 +216,7 @@ def test_observe_gives_any_players_view(classic: Scopa) -> None:
     for player in range(2):
         with pytest.deprecated_call():  # pgx deprecates the argument, for all its games
             seen = classic.observe(state, player)
-        assert np.array_equal(seen, np.float32(observation(view(game, player))))
+        assert np.array_equal(seen, np.array(observation(view(game, player)), np.float32))
         assert np.array_equal(seen, classic.engine.observe(state._hand, player))
 
 
@@ -277,3 +279,19 @@ def test_pictures(classic: Scopa, tmp_path: Path) -> None:
     with pytest.raises(InvalidArgumentError, match=r"ends with \.svg"):
         state.save_svg(tmp_path / "hand.png")
     assert isinstance(classic.position(state), GameState)
+
+
+def test_the_search_example_plays_legal_moves_to_the_end() -> None:
+    pytest.importorskip("mctx", reason="needs mctx, from the optional extra pgx")
+    path = ROOT / "docs" / "examples" / "mctx_search.py"
+    spec = importlib.util.spec_from_file_location("mctx_search", path)
+    assert spec is not None
+    assert spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    result = example.main(["--deals", "2", "--simulations", "2", "--worlds", "2"])
+    assert result.illegal == 0
+    assert result.margins.shape == (2, 2)
+    # a search for one hand of each pair at each of the 36 plays, the first call not timed
+    assert result.searched == 2 * 35
+    assert np.allclose(result.margins, np.round(result.margins), atol=1e-4)  # whole points
