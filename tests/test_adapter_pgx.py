@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import subprocess
+import sys
 import typing
 from pathlib import Path
 from typing import Any
@@ -295,3 +297,12 @@ def test_the_search_example_plays_legal_moves_to_the_end() -> None:
     # a search for one hand of each pair at each of the 36 plays, the first call not timed
     assert result.searched == 2 * 35
     assert np.allclose(result.margins, np.round(result.margins), atol=1e-4)  # whole points
+
+
+def test_without_pgx_the_import_says_how_to_install_it() -> None:
+    code = "import sys\nsys.modules['pgx'] = None\nimport scopa.adapters.pgx\n"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.returncode == 1
+    assert 'scopa.adapters.pgx needs pgx, which the extra "pgx" installs' in done.stderr

@@ -56,10 +56,16 @@ import re
 from pathlib import Path
 from typing import Any, Final, Literal
 
+from scopa._extras import needs_extra
+
+try:
+    import pgx  # type: ignore[import-untyped]
+except ImportError:
+    raise ImportError(needs_extra("scopa.adapters.pgx", "pgx", "pgx")) from None
+
 import jax
 import jax.numpy as jnp
 import numpy as np
-import pgx  # type: ignore[import-untyped]
 
 from scopa import batch
 from scopa._checks import check_type, quote

@@ -39,8 +39,8 @@ try:
 except ImportError:
     raise ImportError(needs_extra("scopa.batch", "JAX", "jax")) from None
 
-from scopa.batch._env import Env, State
+from scopa.batch._env import Env, Rewards, State
 
-__all__ = ["Env", "State"]
+__all__ = ["Env", "Rewards", "State"]
 
 del _jax
