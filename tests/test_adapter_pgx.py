@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from scopa import GameState, find_variant, variant_names, view
+from scopa import DECK, Captures, GameState, Rules, find_variant, variant_names, view
 from scopa.adapters import hand_returns, return_bound
 from scopa.encoding import observation
 from scopa.errors import InvalidArgumentError, RulesError
+from scopa.scoring import CardPoints, ScoringRules
 from tests.helpers import ROOT
 
 jax = pytest.importorskip("jax", reason="needs JAX, from the optional extra jax")
@@ -306,3 +307,13 @@ def test_without_pgx_the_import_says_how_to_install_it() -> None:
     )
     assert done.returncode == 1
     assert 'scopa.adapters.pgx needs pgx, which the extra "pgx" installs' in done.stderr
+
+
+def test_card_points_worth_more_than_forty_stay_within_the_scale() -> None:
+    # every card scores 2: a side that takes them all scores 80, beyond the 40 the bound
+    # once assumed for card points; the rewards must stay between -1 and 1
+    rules = Rules(scoring=ScoringRules((CardPoints(ranks=tuple(range(1, 11)), value=2),)))
+    assert return_bound(rules) == 80
+    everything = Captures((frozenset(DECK), frozenset()), (0, 0))
+    assert rules.scoring.score(everything).points == (80, 0)
+    assert make(rules).reward_scale == 80

@@ -8,8 +8,8 @@ them, so `import scopa` never needs a framework. Install the matching extra firs
 | `scopa.adapters.openspiel` | OpenSpiel | `scopa[openspiel]` | the game `"python_scopa"` |
 | `scopa.adapters.pettingzoo` | PettingZoo | `scopa[pettingzoo]` | `ScopaEnv`, an AEC environment |
 | `scopa.adapters.gymnasium` | Gymnasium | `scopa[gymnasium]` | `ScopaGymEnv`, one learner's seat |
-| `scopa.adapters.gymnasium_batch` | Gymnasium, on JAX | `scopa[jax,gymnasium]` | `ScopaVectorEnv`, a batch of hands |
-| `scopa.adapters.pgx` | pgx, on JAX | `scopa[pgx]` | `Scopa`, a `pgx.Env` |
+| `scopa.adapters.gymnasium_batch` | Gymnasium | `scopa[jax,gymnasium]` | `ScopaVectorEnv` |
+| `scopa.adapters.pgx` | pgx | `scopa[pgx]` | `Scopa`, a `pgx.Env` |
 
 All act with the action ids of [`scopa.encoding`][scopa.encoding]. For the first three, a
 game (OpenSpiel) or an episode (the environments) is one hand by default, paid at its end
@@ -56,7 +56,7 @@ from scopa.encoding import ObservationLayout
 from scopa.errors import InvalidArgumentError
 from scopa.match import Match
 from scopa.rules import Rules, find_variant
-from scopa.scoring import Carte, Denari, Napola, Primiera, ReBello, Scope, Settebello
+from scopa.scoring import CardPoints, Carte, Denari, Napola, Primiera, ReBello, Scope, Settebello
 from scopa.state import GameState
 
 __all__ = [
@@ -187,9 +187,11 @@ def return_bound(rules: Rules) -> float:
     """A bound on the size of any return of [`hand_returns`][scopa.adapters.hand_returns].
 
     It is the most points one side can score in a hand: a scopa at each of the side's
-    plays, the run of denari for the napola, one point for each other standard category,
-    and [`UNKNOWN_COMPONENT_BOUND`][scopa.adapters.UNKNOWN_COMPONENT_BOUND] for a scoring
-    component of your own. Returns lie between minus the bound and the bound.
+    plays, the run of denari for the napola, every card of the scoring ranks for card
+    points, one point for each other standard category, and
+    [`UNKNOWN_COMPONENT_BOUND`][scopa.adapters.UNKNOWN_COMPONENT_BOUND] for any other
+    component (one of your own among them). Returns lie between minus the bound and the
+    bound.
     """
     side_plays = math.ceil(rules.plays_per_hand / rules.number_of_sides)
     bound = 0
@@ -198,6 +200,8 @@ def return_bound(rules: Rules) -> float:
             bound += abs(component.value) * side_plays
         elif isinstance(component, Napola):
             bound += 10
+        elif isinstance(component, CardPoints):
+            bound += component.value * 4 * len(component.ranks)
         elif isinstance(component, (Carte, Denari, Settebello, ReBello, Primiera)):
             bound += 1
         else:
