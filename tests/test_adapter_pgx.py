@@ -154,21 +154,24 @@ def test_rewards_are_zero_sum_margins_scaled_by_the_bound(name: str) -> None:
     assert worst < 0
 
 
-def test_an_illegal_action_ends_the_hand_with_the_penalty() -> None:
-    env = make("scopone-scientifico", dealer=3)  # player 0 leads
-    init, step, _, _ = _compiled(env)
-    state = init(jax.random.PRNGKey(1))
-    illegal = int(np.flatnonzero(~np.asarray(state.legal_action_mask))[0])
-    after = step(state, illegal)
-    assert bool(after.terminated)
-    # the offender's side (players 0 and 2) pays pgx's penalty, the other side gains it
-    assert np.asarray(after.rewards).tolist() == [-1.0, 1.0, -1.0, 1.0]
-    assert bool(after.legal_action_mask.all())
-    assert int(after._step_count) == 1
-    three = make("scopa-3", dealer=2)
-    init, step, _, _ = _compiled(three)
-    after = step(init(jax.random.PRNGKey(2)), 2559)
-    assert np.asarray(after.rewards).tolist() == [-1.0, 0.5, 0.5]
+@pytest.mark.parametrize(
+    ("name", "gained"),
+    [("scopone-scientifico", [-1.0, 1.0, -1.0, 1.0]), ("scopa-3", [-1, 0.5, 0.5])],
+)
+def test_an_illegal_action_ends_the_hand_with_the_penalty(name: str, gained: list[float]) -> None:
+    # the offender's side pays pgx's penalty, the other sides share its opposite: with the
+    # offender as player 0, `gained`; 2559 (10B, choice 63) is never legal at a first play
+    env = _env(name)
+    _, _, init, step = _compiled(env)
+    states = init(jax.random.split(jax.random.PRNGKey(1), 8))
+    after = step(states, jnp.full(8, 2559, jnp.int32))
+    assert np.asarray(after.terminated).all()
+    assert np.asarray(after.legal_action_mask).all()
+    assert (np.asarray(after._step_count) == 1).all()
+    players = env.num_players
+    for offender, rewards in zip(states.current_player, after.rewards, strict=True):
+        wanted = [gained[(player - int(offender)) % players] for player in range(players)]
+        assert np.asarray(rewards).tolist() == wanted
 
 
 def test_the_scale_is_the_most_a_side_can_score() -> None:

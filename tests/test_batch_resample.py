@@ -88,10 +88,8 @@ def _table_of(rules: Rules, order: np.ndarray) -> np.ndarray:
 
 CASES = [
     find_variant("classic"),
-    find_variant("scopone-scientifico"),
     find_variant("scopa-3"),
-    find_variant("asso-piglia-tutto-4"),
-    MUST_CAPTURE_2,
+    find_variant("asso-piglia-tutto-4"),  # four players, ace_first_lead_forbidden
     MUST_CAPTURE_3,
     BOTH,
 ]
