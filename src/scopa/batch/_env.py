@@ -827,7 +827,7 @@ class Env:
         Raises:
             InvalidArgumentError: `state` is a batch of states, not one.
         """
-        hands = np.asarray(state._hands)
+        hands, piles = np.asarray(state._hands), np.asarray(state._piles)
         if hands.shape != (self.num_players, _CARDS):
             raise InvalidArgumentError("position takes one state, not a batch")
         n = self.num_players
@@ -846,7 +846,7 @@ class Env:
             table=[DECK[card] for card in np.flatnonzero(np.asarray(state._table))],
             stock=stock,
             dealer=dealer,
-            piles=[[DECK[card] for card in np.flatnonzero(pile)] for pile in state._piles],
+            piles=[[DECK[card] for card in np.flatnonzero(pile)] for pile in piles],
             scope=[int(made) for made in np.asarray(state._scope)],
             last_capturer=None if last < 0 else last,
         )
