@@ -13,6 +13,7 @@ from hypothesis import settings
 
 import scopa
 from scopa.state import _PLAYS
+from tests.built_site import address, browser, site  # noqa: F401 - shared: built once a session
 
 settings.register_profile("default", deadline=None)
 settings.register_profile("thorough", deadline=None, max_examples=1000)

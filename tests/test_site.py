@@ -5,31 +5,21 @@ The site is built with `mkdocs build --strict`, which needs the `docs` dependenc
 served on localhost and visited page by page in headless Chromium, at a desktop width and
 at a phone width, which needs the `site` group (`docs` and selenium) and Debian's
 `chromium` and `chromium-driver`. Each test that lacks one of these is skipped, saying which.
+The site, its server and the browser are the fixtures of `tests/built_site.py`.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
-import threading
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Protocol
 
 import attrs
 import pytest
 
-from tests.helpers import ROOT
+from tests.built_site import Browser
 
 DESKTOP, PHONE = 1280, 390
 """The two window widths, in CSS pixels, at which every page is checked."""
 HEIGHT = 900
-NEEDS_SELENIUM = "needs selenium: install the dependency group `site`"
 
 # The elements that stick out on the right of the viewport, or are cut off on its left,
 # other than those inside a box that scrolls sideways (a code block, a table's wrapper)
@@ -151,25 +141,6 @@ return {shown: Math.round(shown.width), columns: columns, cut: cut};
 """
 
 
-class Browser(Protocol):
-    """The part of selenium's `Chrome` driver that the test uses (typed here, untyped there)."""
-
-    def get(self, url: str) -> None:
-        """Load a page and wait for it."""
-
-    def execute_script(self, script: str, *args: Any) -> Any:
-        """Run JavaScript in the page and return its result."""
-
-    def execute_async_script(self, script: str, *args: Any) -> Any:
-        """Run JavaScript that calls back with its result."""
-
-    def execute_cdp_cmd(self, cmd: str, cmd_args: dict[str, Any]) -> Any:
-        """Send a command of the DevTools protocol."""
-
-    def get_log(self, log_type: str) -> list[dict[str, Any]]:
-        """The log entries since the last call."""
-
-
 @attrs.frozen
 class PageReport:
     """What the browser found wrong on one page of the site."""
@@ -188,85 +159,6 @@ class PageReport:
     """For each window width, the code that a code block's copy button hides for good."""
     wide_signatures: dict[int, tuple[str, ...]]
     """For each window width, the signatures of the reference that must be scrolled."""
-
-
-def _chromium() -> tuple[str, str]:
-    """The paths of Chromium and its driver, or a skip that says which one is missing."""
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    if browser is None or driver is None:
-        pytest.skip(
-            "needs Chromium and its driver (Debian: apt-get install chromium chromium-driver)"
-        )
-    return browser, driver
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[Path]:
-    """The site built with `mkdocs build --strict` into a temporary folder."""
-    pytest.importorskip("mkdocs", reason="needs mkdocs: install the dependency group `docs`")
-    with tempfile.TemporaryDirectory() as folder:
-        built = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", folder],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        )
-        assert built.returncode == 0, f"mkdocs build --strict failed:\n{built.stderr[-3000:]}"
-        yield Path(folder)
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site's files without writing a line per request."""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Write nothing."""
-
-
-@pytest.fixture(scope="module")
-def address(site: Path) -> Iterator[str]:
-    """The address of the site served on localhost from a thread."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-        server.shutdown()
-        thread.join()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium, shared by every page, that reaches nothing but the site."""
-    webdriver = pytest.importorskip("selenium.webdriver", reason=NEEDS_SELENIUM)
-    service = pytest.importorskip("selenium.webdriver.chrome.service", reason=NEEDS_SELENIUM)
-    chromium, chromedriver = _chromium()
-    with tempfile.TemporaryDirectory() as profile:
-        options = webdriver.ChromeOptions()
-        options.binary_location = chromium
-        for flag in (
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-            f"--user-data-dir={profile}",
-        ):
-            options.add_argument(flag)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(options=options, service=service.Service(chromedriver))
-        try:
-            driver.set_page_load_timeout(60)
-            driver.set_script_timeout(30)
-            yield driver
-        finally:
-            driver.quit()
 
 
 def _pages(site: Path) -> list[str]:

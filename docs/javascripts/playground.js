@@ -1,0 +1,429 @@
+// The playground page: Scopa against the computer, played by the library in Pyodide.
+//
+// The page (docs/playground.md, filled in by docs/hooks/playground.py) holds the controls,
+// the panels and the settings; this script loads Pyodide, unpacks the wheels of scopa and
+// attrs, imports the Python side of the page (docs/playground/table.py) and draws what
+// its Table returns. It knows no rule of the game: the moves, the board, the computer's
+// plays and the scores all come from the library. It also exposes the table to other
+// scripts as `window.scopaPlayground` (see "Embedding the playground" on the page).
+(() => {
+  "use strict";
+
+  const root = document.getElementById("scopa-playground");
+  if (!root) return;
+  const settings = JSON.parse(root.querySelector(".scopa-pg-settings").textContent);
+  const form = root.querySelector(".scopa-pg-controls");
+  const status = root.querySelector(".scopa-pg-status");
+  const board = root.querySelector(".scopa-pg-board");
+  const choices = root.querySelector(".scopa-pg-choices");
+  const scorePanel = root.querySelector(".scopa-pg-score");
+  const log = root.querySelector(".scopa-pg-log");
+  const COMPUTER_PAUSE_MS = 450;
+
+  let pyodide = null; // the runtime, once loaded
+  let table = null; // the Python Table, once loaded
+  const loaded = {}; // the packages asked of Pyodide, by name: promises
+  let shown = null; // the last view the table returned
+  let turnStarted = null; // when the reader's turn began, for the clock
+  let ticking = null; // the clock's interval
+  let queue = Promise.resolve(); // the calls into Python, one at a time
+  let booting = null;
+  let loading = null;
+  let resolveReady, rejectReady;
+  const ready = new Promise((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  ready.catch(() => {}); // reported on the page; a caller awaiting it still sees the error
+
+  const say = (text, kind = "") => {
+    status.textContent = text;
+    status.dataset.kind = kind;
+  };
+
+  // ------------------------------------------------------------------ loading
+
+  const absolute = (url) => new URL(url, document.baseURI).href;
+
+  function loadScript(url) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = url;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(`could not load ${url}`));
+      document.head.appendChild(script);
+    });
+  }
+
+  async function fetched(url, kind) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`could not load ${url}: ${response.status}`);
+    return kind === "text" ? response.text() : response.arrayBuffer();
+  }
+
+  async function start() {
+    say(`Loading Python (Pyodide ${settings.version})…`, "busy");
+    const indexURL = absolute(settings.indexURL);
+    const wheels = settings.wheels.map((url) => fetched(absolute(url), "bytes"));
+    const source = fetched(absolute(settings.module), "text");
+    await loadScript(indexURL + "pyodide.js");
+    // Packages beyond the library (numpy, for the trained policy) come from the CDN, and
+    // only when an opponent that needs them is chosen.
+    pyodide = await globalThis.loadPyodide({ indexURL, packageBaseUrl: settings.cdn });
+    performance.mark("scopa-playground-python");
+    if (settings.packages.length) await pyodide.loadPackage(settings.packages);
+    const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    for (const wheel of await Promise.all(wheels)) {
+      pyodide.unpackArchive(wheel, "wheel", { extractDir: site });
+    }
+    pyodide.FS.writeFile(`${site}/table.py`, await source);
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+    table = pyodide.pyimport("table").Table();
+    performance.mark("scopa-playground-library");
+  }
+
+  // The runtime, loaded once; the first hand is dealt by `load`.
+  function boot() {
+    if (!booting) booting = start();
+    return booting;
+  }
+
+  function load() {
+    if (!loading) {
+      loading = boot()
+        .then(() => deal(form))
+        .then(() => {
+          performance.mark("scopa-playground-playable");
+          resolveReady();
+        })
+        .catch((error) => {
+          say(`The playground could not start: ${pythonMessage(error)}`, "error");
+          rejectReady(error);
+          throw error;
+        });
+    }
+    return loading;
+  }
+
+  // Loads the packages the opponent `name` needs (numpy, for the trained policy).
+  async function packagesFor(name) {
+    await boot();
+    for (const needed of settings.needs[name] || []) {
+      if (!loaded[needed]) {
+        say(`Loading ${needed} for this opponent, from ${new URL(settings.cdn).host}…`, "busy");
+        loaded[needed] = pyodide
+          .loadPackage(needed, { errorCallback: () => {} })
+          .then((found) => {
+            if (!found.some((package_) => package_.name === needed)) {
+              throw new Error(
+                `${needed} could not be loaded from ${new URL(settings.cdn).host}: ` +
+                  "this opponent needs it; the others play offline",
+              );
+            }
+          });
+        loaded[needed].catch(() => delete loaded[needed]);
+      }
+      await loaded[needed];
+    }
+  }
+
+  // ------------------------------------------------------------------ calling Python
+
+  // The library's message of a Python exception: its last line, such as
+  // "scopa.errors.IllegalMoveError: illegal move '3S' ...", without the module path.
+  function pythonMessage(error) {
+    const lines = String(error.message).trim().split("\n");
+    return lines[lines.length - 1].replace(/^[\w.]+\.(\w+Error): /, "$1: ");
+  }
+
+  // Runs `work(table)` after every call before it, with the runtime loaded.
+  function call(work) {
+    const next = queue.then(async () => {
+      await boot();
+      try {
+        return work(table);
+      } catch (error) {
+        throw new Error(pythonMessage(error));
+      }
+    });
+    queue = next.catch(() => {});
+    return next;
+  }
+
+  // A Python list as a JavaScript array.
+  function plain(list) {
+    try {
+      return list.toJs();
+    } finally {
+      list.destroy();
+    }
+  }
+
+  // A call that changes the table: what it returns is drawn.
+  const change = (work) => call((python) => show(JSON.parse(work(python))));
+
+  // ------------------------------------------------------------------ drawing
+
+  const name = (player) => {
+    if (shown.reader === null) return `Player ${player}`;
+    return player === shown.reader ? "You" : "The computer";
+  };
+
+  function show(view) {
+    shown = view;
+    board.innerHTML = view.svg;
+    choices.replaceChildren();
+    stopClock();
+    turnStarted = null;
+    markPlayable(view);
+    drawLog(view);
+    drawScore(view);
+    if (view.outcome) say(view.outcome, "over");
+    else if (view.nextHand) say("The hand is over.", "over");
+    else if (view.computerToMove) say("The computer is thinking…", "busy");
+    else if (view.reader === null) say(`Player ${view.toMove} to play: click a card.`);
+    else say("Your turn: click a card of your hand.");
+    if (view.clock !== null && !view.computerToMove && view.toMove !== null) startClock(view);
+    return view;
+  }
+
+  function markPlayable(view) {
+    const cards = new Set(view.moves.map((move) => move.card));
+    const hand = `g.card[data-where="hand"][data-player="${view.toMove}"]`;
+    for (const card of board.querySelectorAll(hand)) {
+      if (!cards.has(card.dataset.card)) continue;
+      card.classList.add("scopa-pg-playable");
+      card.setAttribute("tabindex", "0");
+      card.setAttribute("role", "button");
+      card.setAttribute("aria-label", `play ${card.dataset.card}`);
+      card.addEventListener("click", () => pick(card.dataset.card));
+      card.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          pick(card.dataset.card);
+        }
+      });
+    }
+  }
+
+  function highlight(captured, on) {
+    for (const card of captured) {
+      const drawn = board.querySelector(`g.card[data-where="table"][data-card="${card}"]`);
+      if (drawn) drawn.classList.toggle("scopa-pg-target", on);
+    }
+  }
+
+  // The reader picked a card: play it, or offer its captures when it has several.
+  function pick(card) {
+    const moves = shown.moves.filter((move) => move.card === card);
+    if (moves.length === 1) {
+      playByReader(moves[0].text);
+      return;
+    }
+    choices.replaceChildren();
+    const heading = document.createElement("p");
+    heading.textContent = `${card} can play in ${moves.length} ways:`;
+    const list = document.createElement("div");
+    list.className = "scopa-pg-choice-list";
+    for (const move of moves) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "md-button scopa-pg-choice";
+      button.dataset.move = move.text;
+      button.textContent = move.words;
+      button.addEventListener("mouseenter", () => highlight(move.captured, true));
+      button.addEventListener("mouseleave", () => highlight(move.captured, false));
+      button.addEventListener("focus", () => highlight(move.captured, true));
+      button.addEventListener("blur", () => highlight(move.captured, false));
+      button.addEventListener("click", () => playByReader(move.text));
+      list.appendChild(button);
+    }
+    choices.append(heading, list);
+    list.firstChild.focus();
+  }
+
+  function drawLog(view) {
+    log.replaceChildren();
+    for (const play of view.history) {
+      const item = document.createElement("li");
+      const who = document.createElement("strong");
+      who.textContent = `${name(play.player)}: `;
+      const what = document.createElement("span");
+      what.textContent = play.words;
+      item.append(who, what);
+      // The place of the library's explanation of the move.
+      const why = document.createElement("span");
+      why.className = "scopa-pg-why";
+      item.appendChild(why);
+      log.appendChild(item);
+    }
+  }
+
+  function cell(row, text, tag = "td") {
+    const element = document.createElement(tag);
+    element.textContent = text;
+    row.appendChild(element);
+    return element;
+  }
+
+  function drawScore(view) {
+    scorePanel.replaceChildren();
+    if (view.score) {
+      const caption = document.createElement("caption");
+      caption.textContent = "The hand's score (and what each side was judged on)";
+      const scoreTable = document.createElement("table");
+      scoreTable.className = "scopa-pg-score-table";
+      scoreTable.appendChild(caption);
+      const head = scoreTable.createTHead().insertRow();
+      cell(head, "", "th");
+      for (const side of view.score.sides) cell(head, side, "th");
+      const body = scoreTable.createTBody();
+      for (const category of view.score.rows) {
+        const row = body.insertRow();
+        cell(row, category.name, "th");
+        category.points.forEach((points, side) => {
+          const figure = category.figures.length ? ` (${category.figures[side]})` : "";
+          cell(row, `${points}${figure}`);
+        });
+      }
+      const total = scoreTable.createTFoot().insertRow();
+      cell(total, "points", "th");
+      for (const points of view.score.points) cell(total, String(points));
+      scorePanel.appendChild(scoreTable);
+    }
+    if (view.match) {
+      const match = document.createElement("p");
+      match.className = "scopa-pg-match";
+      const totals = view.match.totals.map((points, side) => `${name(side)} ${points}`);
+      match.textContent = `Match, hand ${view.match.hand}, to ${view.match.target}: ${totals.join(", ")}.`;
+      if (view.match.brilli) {
+        const brilli = view.match.brilli.map((share, side) => `${name(side)} ${share}`);
+        match.textContent += ` Brilli: ${brilli.join(", ")}.`;
+      }
+      scorePanel.appendChild(match);
+    }
+    if (view.nextHand) {
+      const next = document.createElement("button");
+      next.type = "button";
+      next.className = "md-button md-button--primary";
+      next.textContent = "Next hand";
+      next.addEventListener("click", () => change((python) => python.next_hand()));
+      scorePanel.appendChild(next);
+    }
+  }
+
+  // ------------------------------------------------------------------ the clock
+
+  function startClock(view) {
+    turnStarted = performance.now();
+    const left = () => view.clock - (performance.now() - turnStarted) / 1000;
+    const clock = document.createElement("p");
+    clock.className = "scopa-pg-clock-left";
+    choices.prepend(clock);
+    const tick = () => {
+      const seconds = Math.max(0, Math.ceil(left()));
+      clock.textContent = `${seconds} s to play`;
+      if (left() <= 0) {
+        stopClock();
+        change((python) => python.timeout());
+      }
+    };
+    tick();
+    ticking = setInterval(tick, 250);
+  }
+
+  function stopClock() {
+    if (ticking !== null) clearInterval(ticking);
+    ticking = null;
+  }
+
+  // ------------------------------------------------------------------ playing
+
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // Plays the computer's moves while it is to move; the texts of the moves played.
+  async function computerTurns() {
+    const played = [];
+    while (shown && shown.computerToMove) {
+      await pause(COMPUTER_PAUSE_MS);
+      const view = await change((python) => python.computer_move());
+      played.push(view.last.move);
+    }
+    return played;
+  }
+
+  async function play(text) {
+    const elapsed = turnStarted === null ? null : (performance.now() - turnStarted) / 1000;
+    const view = await change((python) => python.play(text, elapsed));
+    return [view.last ? view.last.move : text, ...(await computerTurns())];
+  }
+
+  function playByReader(text) {
+    play(text).catch((error) => say(error.message, "error"));
+  }
+
+  function seedOf(controls) {
+    const typed = controls.elements.seed.value.trim();
+    if (typed !== "") return Number(typed);
+    const seed = Math.floor(Math.random() * 2 ** 32);
+    controls.elements.seed.placeholder = String(seed);
+    return seed;
+  }
+
+  function deal(controls) {
+    const preset = controls.elements.preset.value;
+    const opponent = controls.elements.opponent.value;
+    const match = controls.elements.length.value === "match";
+    const clock =
+      controls.elements.clock.checked && !controls.querySelector(".scopa-pg-clock").hidden;
+    const seed = seedOf(controls);
+    return packagesFor(opponent)
+      .then(() => change((python) => python.new_game(preset, seed, opponent, match, clock)))
+      .then(computerTurns);
+  }
+
+  function showClockOption() {
+    const option = form.elements.preset.selectedOptions[0];
+    form.querySelector(".scopa-pg-clock").hidden = !option.hasAttribute("data-clock");
+  }
+
+  form.addEventListener("change", showClockOption);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!loading) load().catch(() => {});
+    else deal(form).catch((error) => say(error.message, "error"));
+  });
+  showClockOption();
+
+  // Each method of the API first loads the runtime and deals the first hand, if not done.
+  const once = (method) => async (...args) => {
+    await load();
+    return method(...args);
+  };
+
+  globalThis.scopaPlayground = {
+    ready,
+    load,
+    newHand: once((preset, seed) =>
+      change((python) => python.new_hand(preset, seed)).then(() => {}),
+    ),
+    setOpponent: once((opponent, seat = 1) =>
+      packagesFor(opponent)
+        .then(() => change((python) => python.set_opponent(opponent, seat)))
+        .then(computerTurns)
+        .then(() => {}),
+    ),
+    legalMoves: once(() => call((python) => plain(python.legal_moves()))),
+    play: once(play),
+    handScore: once(() => call((python) => plain(python.hand_score()))),
+  };
+
+  if (settings.runtime === "local") {
+    load().catch(() => {});
+  } else {
+    say(
+      `The playground runs Python in this page: it loads Pyodide ${settings.version} ` +
+        "(about 13 MB) from the jsDelivr CDN. Press Deal to start.",
+    );
+  }
+})();

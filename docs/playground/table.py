@@ -1,0 +1,350 @@
+"""The Python side of the playground page: a hand or a match of Scopa at one table.
+
+The page's script (`docs/javascripts/playground.js`) runs this module in Pyodide, in the
+reader's browser, and calls the methods of one `Table`. Every method
+that changes the table returns what the page shows, as JSON: the board drawn by
+`scopa.svg`, the legal moves of the player to move, the last play, the hand's score once
+it is over and, in a match, the totals and the brilli. Everything is played by the
+library: the page itself knows no rule.
+
+A table plays a match (a single hand is a match that stops after its first hand). Until
+an opponent is set, `play` moves for whichever player is to move; with one, the computer
+plays its seat (`computer_move`) and the reader the other.
+
+Examples:
+    >>> table = Table()
+    >>> shown = json.loads(table.new_hand("classic", 4))
+    >>> [move["text"] for move in shown["moves"]][:2]
+    ['6Dx6C', '7Dx1D+6C']
+    >>> shown = json.loads(table.play("7Dx1D+6C"))
+    >>> shown["last"]["words"], shown["toMove"]
+    ('7D takes 1D and 6C', 0)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import scopa
+from scopa.svg import state_svg
+
+__all__ = ["OPPONENTS", "Table", "words"]
+
+
+def _greedy() -> scopa.agents.Agent:
+    from scopa.agents import GreedyAgent
+
+    return GreedyAgent()
+
+
+def _policy() -> scopa.agents.Agent:
+    from scopa.policy import PolicyAgent
+
+    return PolicyAgent()
+
+
+def _search() -> scopa.agents.Agent:
+    from scopa.search import ISMCTSAgent
+
+    return ISMCTSAgent(iterations=1000, match_aware=True)
+
+
+OPPONENTS: dict[str, Callable[[], scopa.agents.Agent]] = {
+    "greedy": _greedy,
+    "policy": _policy,
+    "search": _search,
+}
+"""The computer's agents by name, as the `scopa play` command names them; imported when chosen."""
+
+
+def words(move: scopa.Move) -> str:
+    """A move in words, such as `7D takes 1D and 6C` or `lays 3C`.
+
+    Examples:
+        >>> words(scopa.Move.parse("7Dx1D+6C")), words(scopa.Move.parse("3C"))
+        ('7D takes 1D and 6C', 'lays 3C')
+    """
+    if move.captured:
+        taken = [str(card) for card in sorted(move.captured)]
+        listed = taken[0] if len(taken) == 1 else ", ".join(taken[:-1]) + " and " + taken[-1]
+        text = f"{move.card} takes {listed}"
+    else:
+        text = f"lays {move.card}"
+    if move.declaration is not None:
+        text += f", declaring {move.declaration.value} ({move.declaration.points} points)"
+    if move.claim:
+        text += ", claiming the target"
+    return text
+
+
+class Table:
+    """One table of the page: the match in play, the computer's seat, the hand shown."""
+
+    def __init__(self) -> None:
+        self.match: scopa.Match | None = None
+        self.shown: scopa.GameState | None = None  # a finished hand, until the next is shown
+        self.single = True  # the match stops after its first hand
+        self.computer: scopa.agents.Agent | None = None
+        self.computer_name: str | None = None
+        self.computer_seat = 1
+        self.rng = random.Random()
+        self.clock = False
+        self.seed = 0
+
+    # ------------------------------------------------------------------ starting
+
+    def new_hand(self, preset: str, seed: int) -> str:
+        """Deal as `GameState.new(find_variant(preset), seed=seed)` does, with no opponent."""
+        self._start(preset, seed, first_dealer=0, single=True)
+        self.set_opponent(None)
+        return self.view()
+
+    def new_game(
+        self, preset: str, seed: int, opponent: str, whole_match: bool, clock: bool
+    ) -> str:
+        """Start a hand, or a whole match, against the computer; the reader leads the first hand.
+
+        The reader sits at player 0 and the computer plays player 1, who deals first. With
+        `clock`, under rules with a time limit on a move (tretre's 30 seconds), the page
+        times the reader's moves and a move over the limit loses the match.
+        """
+        self._start(preset, seed, first_dealer=1, single=not whole_match)
+        self.set_opponent(opponent)
+        self.clock = clock and self._rules().move_time_limit is not None
+        return self.view()
+
+    def _start(self, preset: str, seed: int, *, first_dealer: int, single: bool) -> None:
+        rules = scopa.find_variant(preset)
+        if rules.players != 2:
+            raise scopa.InvalidArgumentError(
+                f"the playground plays the presets for two players, not {preset!r}"
+            )
+        self.match = scopa.Match.new(rules, seed=seed, first_dealer=first_dealer)
+        self.shown = None
+        self.single = single
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.clock = False
+
+    def set_opponent(self, name: str | None, seat: int = 1) -> str:
+        """Let the computer play `seat` with the agent `name`; `None` takes it away."""
+        if name is None:
+            self.computer, self.computer_name = None, None
+        elif name not in OPPONENTS:
+            raise scopa.InvalidArgumentError(f"no opponent {name!r}: one of {', '.join(OPPONENTS)}")
+        else:
+            self.computer, self.computer_name = OPPONENTS[name](), name
+            self.computer_seat = seat
+            self._check_rules()
+        return self.view()
+
+    def _check_rules(self) -> None:
+        check = getattr(self.computer, "check_rules", None)
+        if check is not None:
+            check(self._rules())
+
+    # ------------------------------------------------------------------ playing
+
+    def legal_moves(self) -> list[str]:
+        """The legal moves' texts, in the order of `legal_moves()` (none once the hand is over)."""
+        state = self._state()
+        return [] if self.shown is not None else [str(move) for move in state.legal_moves()]
+
+    def play(self, text: str, elapsed: float | None = None) -> str:
+        """Play a move for the player to move (not the computer), `elapsed` seconds after the last.
+
+        Raises:
+            IllegalMoveError: it is the computer's turn, or the move is not legal.
+            NotationError: the text is not a move.
+        """
+        match = self._playing()
+        if self._computer_to_move():
+            raise scopa.IllegalMoveError("it is the computer's turn")
+        move = match.state.parse_move(text)
+        self._apply(move, elapsed if self.clock else None)
+        return self.view()
+
+    def computer_move(self) -> str:
+        """The computer plays its move.
+
+        Raises:
+            IllegalMoveError: it is not the computer's turn.
+        """
+        match = self._playing()
+        if self.computer is None or not self._computer_to_move():
+            raise scopa.IllegalMoveError("it is not the computer's turn")
+        seen = scopa.view(match.state)
+        start = time.perf_counter()
+        if isinstance(self.computer, scopa.agents.MatchAgent):
+            move = self.computer.choose_in_match(seen, match.totals, self.rng)
+        else:
+            move = self.computer.choose(seen, self.rng)
+        self._apply(move, time.perf_counter() - start if self.clock else None)
+        return self.view()
+
+    def timeout(self) -> str:
+        """The player to move ran out of time: they lose the match (`Match.timeout`)."""
+        self.match = self._playing().timeout()
+        return self.view()
+
+    def next_hand(self) -> str:
+        """Show the hand the match has dealt after the finished one."""
+        if self.shown is None or self.single or self.match is None or self.match.is_over:
+            raise scopa.IllegalMoveError("there is no next hand to show")
+        self.shown = None
+        return self.view()
+
+    def hand_score(self) -> list[int]:
+        """Each side's points of the finished hand.
+
+        Raises:
+            IllegalMoveError: the hand is not over.
+        """
+        if self.shown is None:
+            raise scopa.IllegalMoveError("the hand is not over")
+        return list(self.shown.hand_score().points)
+
+    def _apply(self, move: scopa.Move, elapsed: float | None) -> None:
+        match = self._playing()
+        after = match.state.apply(move)
+        self.match = match.apply(move, elapsed=elapsed)
+        if after.is_terminal and self.match.abandonment is None:
+            self.shown = after
+
+    def _playing(self) -> scopa.Match:
+        match = self.match
+        if match is None:
+            raise scopa.IllegalMoveError("no hand is dealt: start a game first")
+        if self.shown is not None or match.is_over:
+            raise scopa.IllegalMoveError("the hand is over")
+        return match
+
+    # ------------------------------------------------------------------ reading
+
+    def _rules(self) -> scopa.Rules:
+        if self.match is None:
+            raise scopa.IllegalMoveError("no hand is dealt: start a game first")
+        return self.match.rules
+
+    def _state(self) -> scopa.GameState:
+        if self.match is None:
+            raise scopa.IllegalMoveError("no hand is dealt: start a game first")
+        return self.shown if self.shown is not None else self.match.state
+
+    def _computer_to_move(self) -> bool:
+        state = self._state()
+        return (
+            self.computer is not None
+            and self.shown is None
+            and state.current_player == self.computer_seat
+            and not self._over()
+        )
+
+    def _over(self) -> bool:
+        match = self.match
+        return match is not None and (match.is_over or (self.single and self.shown is not None))
+
+    def view(self) -> str:
+        """What the page shows, as JSON (see the module's documentation)."""
+        match = self.match
+        if match is None:
+            return json.dumps(None)
+        state = self._state()
+        rules = match.rules
+        reader = None if self.computer is None else 1 - self.computer_seat
+        finished = self.shown is not None or match.is_over
+        moves = [] if finished or self._computer_to_move() else state.legal_moves()
+        return json.dumps(
+            {
+                "preset": rules.name,
+                "seed": self.seed,
+                "svg": state_svg(state, reader),
+                "toMove": None if finished else state.current_player,
+                "reader": reader,
+                "computer": self.computer_name,
+                "computerToMove": self._computer_to_move(),
+                "moves": [self._move(move) for move in moves],
+                "history": [
+                    {"player": player, "move": str(move), "words": words(move)}
+                    for player, move in state.history
+                ],
+                "last": self._last(state),
+                "score": self._score(state) if state.is_terminal else None,
+                "match": None if self.single else self._match(match),
+                "over": self._over(),
+                "outcome": self._outcome(match),
+                "clock": rules.move_time_limit if self.clock else None,
+                "nextHand": self.shown is not None and not self._over(),
+            }
+        )
+
+    def _move(self, move: scopa.Move) -> dict[str, Any]:
+        return {
+            "text": str(move),
+            "card": str(move.card),
+            "captured": [str(card) for card in sorted(move.captured)],
+            "words": words(move),
+        }
+
+    def _last(self, state: scopa.GameState) -> dict[str, Any] | None:
+        if not state.history:
+            return None
+        player, move = state.history[-1]
+        return {"player": player, "move": str(move), "words": words(move)}
+
+    def _side_names(self) -> list[str]:
+        if self.computer is None:
+            return ["player 0", "player 1"]
+        names = ["you", "you"]
+        names[self.computer_seat] = "the computer"
+        return names
+
+    def _score(self, state: scopa.GameState) -> dict[str, Any]:
+        score = state.hand_score()
+        return {
+            "sides": self._side_names(),
+            "rows": [
+                {"name": category.name, "points": category.points, "figures": category.figures}
+                for category in score
+            ],
+            "points": score.points,
+        }
+
+    def _match(self, match: scopa.Match) -> dict[str, Any]:
+        settlement, stakes = match.settlement, match.rules.stakes
+        brilli = None
+        if settlement is not None and isinstance(stakes, scopa.BrilliEconomy):
+            brilli = [stakes.format(share) for share in settlement]
+        return {
+            "hand": len(match.hands) if self.shown is not None else match.hand_number,
+            "totals": match.totals,
+            "target": match.rules.target,
+            "brilli": brilli,
+        }
+
+    def _outcome(self, match: scopa.Match) -> str | None:
+        """The end of the game in words, once it is over."""
+        if not self._over():
+            return None
+        names = self._side_names()
+        gone = match.abandonment
+        if gone is not None:
+            who = names[gone.player].capitalize()
+            why = "ran out of time" if gone.reason is scopa.AbandonReason.TIMEOUT else "left"
+            return f"{who} {why}: {names[1 - gone.player]} won the match."
+        if self.single:
+            points = self._state().hand_score().points
+            if points[0] == points[1]:
+                return f"A draw, {points[0]} to {points[1]}."
+            best = 0 if points[0] > points[1] else 1
+            return f"{names[best].capitalize()} won the hand, {max(points)} to {min(points)}."
+        assert match.winner is not None
+        totals = match.totals
+        return (
+            f"{names[match.winner].capitalize()} won the match, "
+            f"{totals[match.winner]} to {totals[1 - match.winner]}."
+        )

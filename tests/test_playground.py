@@ -1,0 +1,346 @@
+"""The playground page: the library played in the browser scores as the library itself.
+
+The Python side of the page (`docs/playground/table.py`) is tested here in this process.
+The page itself is tested in headless Chromium (the fixtures of `tests/built_site.py`), on
+the site built with its own runtime: Pyodide and the wheel of attrs, which
+`docs/playground/install` installs; without them the site loads Pyodide from a CDN, and
+the browser tests are skipped, saying so. The browser reaches nothing but the local site:
+no host name but 127.0.0.1 resolves, and every request it made is checked.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+import types
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import scopa
+from scopa.search import ISMCTSAgent
+from tests.built_site import Browser
+from tests.helpers import ROOT
+
+WIDE = 1280
+NEEDS_RUNTIME = (
+    "needs the playground's runtime in the site: run docs/playground/install "
+    "(npm ci for Pyodide, pip download for attrs)"
+)
+PAGE_TIMEOUT = 120
+"""Seconds a script in the page may take: loading Pyodide on a busy machine, a whole hand."""
+
+
+def _table_module() -> types.ModuleType:
+    """The Python side of the page, imported from the docs folder."""
+    path = ROOT / "docs" / "playground" / "table.py"
+    spec = importlib.util.spec_from_file_location("playground_table", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+table = _table_module()
+
+
+def _view(text: str) -> dict[str, Any]:
+    shown = json.loads(text)
+    assert isinstance(shown, dict)
+    return shown
+
+
+# --------------------------------------------------------------------------- the Python side
+
+
+def test_a_hand_with_no_opponent_is_the_library_s_deal_and_score() -> None:
+    # As GameState.new(find_variant(preset), seed=seed): the same moves, the same score.
+    playing = table.Table()
+    shown = _view(playing.new_hand("tretre", 11))
+    state = scopa.GameState.new(scopa.find_variant("tretre"), seed=11)
+    assert [move["text"] for move in shown["moves"]] == [str(m) for m in state.legal_moves()]
+    rng = random.Random(3)
+    while not state.is_terminal:
+        assert playing.legal_moves() == [str(move) for move in state.legal_moves()]
+        move = rng.choice(state.legal_moves())
+        shown = _view(playing.play(str(move)))
+        state = state.apply(move)
+    assert playing.legal_moves() == []
+    assert playing.hand_score() == list(state.hand_score().points)
+    assert shown["over"]
+    assert shown["moves"] == []
+    rows = {row["name"]: row for row in shown["score"]["rows"]}
+    primiera = next(c for c in state.hand_score() if c.name == "primiera")
+    assert rows["primiera"]["figures"] == list(primiera.figures)
+    assert shown["score"]["points"] == list(state.hand_score().points)
+
+
+def test_the_reader_s_first_card_and_the_computer_s_reply() -> None:
+    # Seed 4 with player 1 dealing: the reader, player 0, leads from the deal that
+    # GameState.new(rules, seed=4, dealer=1) makes; greedy answers at once.
+    playing = table.Table()
+    shown = _view(playing.new_game("classic", 4, "greedy", False, False))
+    state = scopa.GameState.new(scopa.find_variant("classic"), seed=4, dealer=1)
+    assert shown["toMove"] == 0
+    assert shown["reader"] == 0
+    assert not shown["computerToMove"]
+    assert 'data-shown="0"' in shown["svg"]  # the board is drawn from the reader's seat
+    move = state.legal_moves()[0]
+    shown = _view(playing.play(str(move)))
+    assert shown["computerToMove"]
+    assert shown["moves"] == []
+    with pytest.raises(scopa.IllegalMoveError, match="the computer's turn"):
+        playing.play(str(state.apply(move).legal_moves()[0]))
+    shown = _view(playing.computer_move())
+    assert [play["player"] for play in shown["history"]] == [0, 1]
+    assert shown["toMove"] == 0
+    assert not shown["computerToMove"]
+
+
+def test_a_whole_match_against_each_opponent_ends_with_the_library_s_totals() -> None:
+    for opponent in ("greedy", "search"):
+        playing = table.Table()
+        shown = _view(playing.new_game("tretre", 5, opponent, True, False))
+        if opponent == "search":  # a cheap search: the test is of the table, not of strength
+            playing.computer = ISMCTSAgent(iterations=20)
+        hands = 0
+        while not shown["over"]:
+            if shown["nextHand"]:
+                assert shown["score"] is not None
+                assert shown["match"]["hand"] == hands + 1
+                hands += 1
+                shown = _view(playing.next_hand())
+            elif shown["computerToMove"]:
+                shown = _view(playing.computer_move())
+            else:
+                shown = _view(playing.play(shown["moves"][0]["text"]))
+        match = playing.match
+        assert match.is_over
+        assert shown["match"]["totals"] == list(match.totals)
+        # Shown to the hundredth, as the tretre economy rounds them: 3 hands of 10, and 20
+        # to the winner.
+        brilli = [Fraction(share) for share in shown["match"]["brilli"]]
+        assert all(
+            abs(b - s) <= Fraction(1, 200) for b, s in zip(brilli, match.settlement, strict=True)
+        )
+        assert sum(match.settlement) == 50
+        winner = "You" if match.winner == 0 else "The computer"
+        assert shown["outcome"].startswith(f"{winner} won the match")
+
+
+def test_the_trained_policy_plays_at_the_table() -> None:
+    pytest.importorskip("numpy", reason='needs numpy, from the extra "policy"')
+    playing = table.Table()
+    shown = _view(playing.new_game("classic", 6, "policy", False, False))
+    while not shown["over"]:
+        if shown["computerToMove"]:
+            shown = _view(playing.computer_move())
+        else:
+            shown = _view(playing.play(shown["moves"][-1]["text"]))
+    players = [play["player"] for play in shown["history"]]
+    assert players.count(1) == 18
+    assert shown["score"] is not None
+
+
+def test_the_clock_loses_the_match_for_a_slow_move() -> None:
+    playing = table.Table()
+    shown = _view(playing.new_game("tretre", 2, "greedy", True, True))
+    assert shown["clock"] == 30
+    move = shown["moves"][0]["text"]
+    shown = _view(playing.play(move, 30.5))  # the library times out a move over 30 s
+    assert shown["over"]
+    assert shown["outcome"] == "You ran out of time: the computer won the match."
+    assert playing.match.abandonment.reason is scopa.AbandonReason.TIMEOUT
+    # Without the clock, the time a move took is not counted; classic has no limit at all.
+    for preset, clock in (("tretre", False), ("classic", True)):
+        shown = _view(playing.new_game(preset, 2, "greedy", True, clock))
+        assert shown["clock"] is None
+        shown = _view(playing.play(shown["moves"][0]["text"], 31.0))
+        assert not shown["over"]
+
+
+def test_the_table_refuses_what_it_cannot_play() -> None:
+    playing = table.Table()
+    with pytest.raises(scopa.IllegalMoveError, match="no hand is dealt"):
+        playing.legal_moves()
+    with pytest.raises(scopa.InvalidArgumentError, match="two players, not 'scopone'"):
+        playing.new_hand("scopone", 1)
+    playing.new_hand("classic", 4)
+    with pytest.raises(scopa.InvalidArgumentError, match="no opponent 'nobody'"):
+        playing.set_opponent("nobody")
+    with pytest.raises(scopa.IllegalMoveError, match="6D may only play as 6Dx6C"):
+        playing.play("6Dx1D")
+    with pytest.raises(scopa.NotationError):
+        playing.play("not a move")
+    with pytest.raises(scopa.IllegalMoveError, match="not the computer's turn"):
+        playing.computer_move()
+    with pytest.raises(scopa.IllegalMoveError, match="the hand is not over"):
+        playing.hand_score()
+    with pytest.raises(scopa.IllegalMoveError, match="no next hand"):
+        playing.next_hand()
+
+
+# --------------------------------------------------------------------------- the page
+
+
+@pytest.fixture(scope="module")
+def playground(browser: Browser, site: Path, address: str) -> Browser:
+    """The browser on the playground page, once its runtime is loaded and a hand dealt."""
+    settings = (site / "playground" / "index.html").read_text(encoding="utf-8")
+    if '"runtime": "local"' not in settings:
+        pytest.skip(NEEDS_RUNTIME)
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": WIDE, "height": 1000, "deviceScaleFactor": 1, "mobile": False},
+    )
+    browser.get(address + "playground/")
+    failed = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "scopaPlayground.ready.then(() => done(null), (error) => done(error.message));"
+    )
+    assert failed is None, f"the playground did not start: {failed}"
+    return browser
+
+
+def _in_page(browser: Browser, body: str, *args: Any) -> Any:
+    """Run `body`, the body of an async function of `args`, in the page; its result."""
+    script = (
+        "const done = arguments[arguments.length - 1];"
+        f"(async (...args) => {{ {body} }})(...[...arguments].slice(0, -1))"
+        ".then((value) => done({value}), (error) => done({error: error.message}));"
+    )
+    outcome = browser.execute_async_script(script, *args)
+    assert "error" not in outcome, outcome["error"]
+    return outcome["value"]
+
+
+# Plays `moves` through the page's API from the deal of (preset, seed), and gives the legal
+# moves the page listed before each, and the hand's score it gives at the end.
+PLAY_A_HAND = """
+const [preset, seed, moves] = args;
+await scopaPlayground.newHand(preset, seed);
+const listed = [];
+for (const move of moves) {
+    listed.push(await scopaPlayground.legalMoves());
+    await scopaPlayground.play(move);
+}
+listed.push(await scopaPlayground.legalMoves());
+return {listed, score: await scopaPlayground.handScore()};
+"""
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("classic", 4), ("tretre", 17), ("cirulla", 5)])
+def test_a_hand_played_in_the_browser_scores_as_the_library(
+    playground: Browser, preset: str, seed: int
+) -> None:
+    # The moves are chosen here, at random, from the library's own legal moves; the page
+    # must list the same moves at every turn and give the library's score at the end.
+    state = scopa.GameState.new(scopa.find_variant(preset), seed=seed)
+    rng = random.Random(seed)
+    moves, listed = [], []
+    while not state.is_terminal:
+        listed.append([str(move) for move in state.legal_moves()])
+        move = rng.choice(state.legal_moves())
+        moves.append(str(move))
+        state = state.apply(move)
+    listed.append([])
+    played = _in_page(playground, PLAY_A_HAND, preset, seed, moves)
+    assert played["listed"] == listed
+    assert played["score"] == list(state.hand_score().points)
+    shown = playground.find_element("css selector", ".scopa-pg-score-table tfoot").text
+    assert shown.split()[1:] == [str(points) for points in state.hand_score().points]
+
+
+def test_an_illegal_move_is_refused_with_the_library_s_message(playground: Browser) -> None:
+    refused = _in_page(
+        playground,
+        "await scopaPlayground.newHand('classic', 4);"
+        "try { await scopaPlayground.play('6Dx1D'); } catch (error) { return error.message; }",
+    )
+    assert refused == "IllegalMoveError: illegal move '6Dx1D' with table 1D 3C 6C 5S: " + (
+        "6D may only play as 6Dx6C"
+    )
+    assert _in_page(playground, "return await scopaPlayground.legalMoves();")[0] == "6Dx6C"
+
+
+def test_a_card_click_and_a_capture_choice_play_the_move(playground: Browser) -> None:
+    # Seed 4: player 1 holds 6D 7D 9D over 1D 3C 6C 5S; the 9D takes 1D 3C 5S or 3C 6C.
+    _in_page(playground, "await scopaPlayground.newHand('classic', 4);")
+    playground.find_element("css selector", 'g.card[data-where="hand"][data-card="9D"]').click()
+    offered = playground.execute_script(
+        "return [...document.querySelectorAll('.scopa-pg-choice')].map((b) => b.dataset.move)"
+    )
+    assert offered == ["9Dx1D+3C+5S", "9Dx3C+6C"]
+    playground.find_element("css selector", '.scopa-pg-choice[data-move="9Dx3C+6C"]').click()
+    last = 'return document.querySelector(".scopa-pg-log li:last-child")?.textContent'
+    _wait_for(playground, last, "Player 1: 9D takes 3C and 6C")
+    # Player 0's 2S has one move, laying it: a click plays it at once.
+    playground.find_element("css selector", 'g.card[data-where="hand"][data-card="2S"]').click()
+    _wait_for(playground, last, "Player 0: lays 2S")
+    state = scopa.GameState.new(scopa.find_variant("classic"), seed=4)
+    for text in ("9Dx3C+6C", "2S"):
+        state = state.apply(state.parse_move(text))
+    listed = _in_page(playground, "return await scopaPlayground.legalMoves();")
+    assert listed == [str(move) for move in state.legal_moves()]
+
+
+def _wait_for(browser: Browser, script: str, expected: str) -> None:
+    """Wait until `script` returns `expected` in the page (the page plays asynchronously)."""
+    found = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        f"const read = () => {{ {script} }};"
+        "const start = Date.now();"
+        "const poll = () => {"
+        "  const value = read();"
+        "  if (value === arguments[0] || Date.now() - start > 20000) done(value);"
+        "  else setTimeout(poll, 50);"
+        "};"
+        "poll();",
+        expected,
+    )
+    assert found == expected
+
+
+def test_the_computer_answers_in_the_page(playground: Browser) -> None:
+    # The search, as the page plays it: a whole hand, the computer (player 0, the dealer)
+    # answering each move of player 1.
+    played = _in_page(
+        playground,
+        "await scopaPlayground.newHand('classic', 8);"
+        "await scopaPlayground.setOpponent('search', 0);"
+        "let plays = [];"
+        "for (let moves = await scopaPlayground.legalMoves(); moves.length;"
+        "     moves = await scopaPlayground.legalMoves()) {"
+        "  plays = plays.concat(await scopaPlayground.play(moves[0]));"
+        "}"
+        "return {plays, score: await scopaPlayground.handScore()};",
+    )
+    state = scopa.GameState.new(scopa.find_variant("classic"), seed=8)
+    for text in played["plays"]:
+        state = state.apply(state.parse_move(text))
+    assert state.is_terminal
+    assert played["score"] == list(state.hand_score().points)
+    assert [player for player, _ in state.history] == [1, 0] * 18
+
+
+def test_every_request_of_the_browser_went_to_the_local_site(
+    playground: Browser, address: str
+) -> None:
+    requested = [
+        message["params"]["request"]["url"]
+        for entry in playground.get_log("performance")
+        if (message := json.loads(entry["message"])["message"])["method"]
+        == "Network.requestWillBeSent"
+    ]
+    assert any(url.endswith("pyodide.asm.wasm") for url in requested), requested[:5]
+    # Chromium's own pages (chrome://) and data in the page (data:, blob:) are not requests
+    # to a host; every one that is goes to the local site.
+    network = [url for url in requested if url.startswith(("http:", "https:", "ws:", "wss:"))]
+    elsewhere = [url for url in network if not url.startswith(address)]
+    assert not elsewhere, elsewhere[:5]
