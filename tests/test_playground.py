@@ -10,6 +10,7 @@ no host name but 127.0.0.1 resolves, and every request it made is checked.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import random
@@ -35,10 +36,9 @@ PAGE_TIMEOUT = 120
 """Seconds a script in the page may take: loading Pyodide on a busy machine, a whole hand."""
 
 
-def _table_module() -> types.ModuleType:
-    """The Python side of the page, imported from the docs folder."""
-    path = ROOT / "docs" / "playground" / "table.py"
-    spec = importlib.util.spec_from_file_location("playground_table", path)
+def _docs_module(name: str, path: Path) -> types.ModuleType:
+    """A module of the docs folder (not a package), imported by its path."""
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -47,7 +47,8 @@ def _table_module() -> types.ModuleType:
     return module
 
 
-table = _table_module()
+table = _docs_module("playground_table", ROOT / "docs" / "playground" / "table.py")
+hook = _docs_module("playground_hook", ROOT / "docs" / "hooks" / "playground.py")
 
 
 def _view(text: str) -> dict[str, Any]:
@@ -79,6 +80,9 @@ def test_a_hand_with_no_opponent_is_the_library_s_deal_and_score() -> None:
     primiera = next(c for c in state.hand_score() if c.name == "primiera")
     assert rows["primiera"]["figures"] == list(primiera.figures)
     assert shown["score"]["points"] == list(state.hand_score().points)
+    points = list(state.hand_score().points)
+    winner = None if points[0] == points[1] else points.index(max(points))
+    assert shown["outcome"] == {"kind": "hand", "winner": winner, "points": points}
 
 
 def test_the_reader_s_first_card_and_the_computer_s_reply() -> None:
@@ -130,8 +134,11 @@ def test_a_whole_match_against_each_opponent_ends_with_the_library_s_totals() ->
             abs(b - s) <= Fraction(1, 200) for b, s in zip(brilli, match.settlement, strict=True)
         )
         assert sum(match.settlement) == 50
-        winner = "You" if match.winner == 0 else "The computer"
-        assert shown["outcome"].startswith(f"{winner} won the match")
+        assert shown["outcome"] == {
+            "kind": "match",
+            "winner": match.winner,
+            "points": list(match.totals),
+        }
 
 
 def test_the_trained_policy_plays_at_the_table() -> None:
@@ -155,7 +162,7 @@ def test_the_clock_loses_the_match_for_a_slow_move() -> None:
     move = shown["moves"][0]["text"]
     shown = _view(playing.play(move, 30.5))  # the library times out a move over 30 s
     assert shown["over"]
-    assert shown["outcome"] == "You ran out of time: the computer won the match."
+    assert shown["outcome"] == {"kind": "timeout", "player": 0, "winner": 1}
     assert playing.match.abandonment.reason is scopa.AbandonReason.TIMEOUT
     # Without the clock, the time a move took is not counted; classic has no limit at all.
     for preset, clock in (("tretre", False), ("classic", True)):
@@ -184,6 +191,67 @@ def test_the_table_refuses_what_it_cannot_play() -> None:
         playing.hand_score()
     with pytest.raises(scopa.IllegalMoveError, match="no next hand"):
         playing.next_hand()
+
+
+# --------------------------------------------------------------------------- the site's runtime
+
+
+@pytest.fixture
+def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the playground's pins, with nothing installed: the hook reads it."""
+    for name in ("package.json", "requirements.txt"):
+        (tmp_path / name).write_bytes((ROOT / "docs" / "playground" / name).read_bytes())
+    monkeypatch.setattr(hook, "FOLDER", tmp_path)
+    return tmp_path
+
+
+def _install(folder: Path, version: str, wheel: bytes) -> None:
+    """Lay out an installed runtime of that version, with that wheel of attrs."""
+    package = folder / "node_modules" / "pyodide"
+    package.mkdir(parents=True)
+    (package / "package.json").write_text(json.dumps({"version": version}), encoding="utf-8")
+    for name in hook.RUNTIME_FILES:
+        (package / name).write_bytes(b"")
+    name, _, _ = hook.attrs_pin()
+    (folder / "wheels").mkdir()
+    (folder / "wheels" / name).write_bytes(wheel)
+
+
+def test_without_its_runtime_the_site_loads_pyodide_from_the_cdn(sources: Path) -> None:
+    runtime, why = hook.choose_runtime("auto")
+    assert runtime == "cdn"
+    assert why.startswith("the npm package pyodide is not installed")
+    assert "docs/playground/install" in why
+    assert hook.choose_runtime("cdn")[0] == "cdn"
+    with pytest.raises(hook.PlaygroundError, match="the local runtime is asked for, but the npm"):
+        hook.choose_runtime("local")
+    with pytest.raises(hook.PlaygroundError, match="one of auto, local, cdn, not 'offline'"):
+        hook.choose_runtime("offline")
+
+
+def test_an_installed_runtime_is_used_only_as_pinned(sources: Path) -> None:
+    pinned = hook.pyodide_version()
+    _install(sources, "0.0.1", b"not the pinned wheel")
+    assert "pyodide is 0.0.1, not the pinned" in hook.choose_runtime("auto")[1]
+    (sources / "node_modules" / "pyodide" / "package.json").write_text(
+        json.dumps({"version": pinned}), encoding="utf-8"
+    )
+    assert "is not the wheel pinned by its hash" in hook.choose_runtime("auto")[1]
+    with pytest.raises(hook.PlaygroundError, match="not the wheel pinned by its hash"):
+        hook.choose_runtime("local")
+
+
+def test_the_pinned_wheel_of_attrs_makes_the_runtime_local(sources: Path) -> None:
+    # The hash of the pin is that of the wheel's bytes: a wheel that hashes to it passes.
+    wheel = b"a wheel"
+    text = (sources / "requirements.txt").read_text(encoding="utf-8")
+    _, version, digest = hook.attrs_pin()
+    mine = hashlib.sha256(wheel).hexdigest()
+    (sources / "requirements.txt").write_text(text.replace(digest, mine), encoding="utf-8")
+    _install(sources, hook.pyodide_version(), wheel)
+    assert hook.choose_runtime("auto") == ("local", "installed in docs/playground")
+    assert hook.choose_runtime("local")[0] == "local"
+    assert hook.attrs_pin()[1] == version
 
 
 # --------------------------------------------------------------------------- the page
@@ -255,6 +323,24 @@ def test_a_hand_played_in_the_browser_scores_as_the_library(
     assert played["score"] == list(state.hand_score().points)
     shown = playground.find_element("css selector", ".scopa-pg-score-table tfoot").text
     assert shown.split()[1:] == [str(points) for points in state.hand_score().points]
+
+
+def test_the_readme_s_hand_in_the_page(playground: Browser) -> None:
+    # The README's first hand: seed 4, 7Dx1D+6C, then the first legal move each time,
+    # ends 0 to 4; the page says so in words.
+    score = _in_page(
+        playground,
+        "await scopaPlayground.newHand('classic', 4);"
+        "await scopaPlayground.play('7Dx1D+6C');"
+        "for (let moves = await scopaPlayground.legalMoves(); moves.length;"
+        "     moves = await scopaPlayground.legalMoves()) {"
+        "  await scopaPlayground.play(moves[0]);"
+        "}"
+        "return await scopaPlayground.handScore();",
+    )
+    assert score == [0, 4]
+    status = playground.find_element("css selector", ".scopa-pg-status").text
+    assert status == "Player 1 won the hand, 4 to 0."
 
 
 def test_an_illegal_move_is_refused_with_the_library_s_message(playground: Browser) -> None:

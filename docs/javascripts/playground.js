@@ -20,6 +20,46 @@
   const log = root.querySelector(".scopa-pg-log");
   const COMPUTER_PAUSE_MS = 450;
 
+  // The page's own words (the library draws the board and explains the moves).
+  const TEXT = {
+    loading: (version) => `Loading Python (Pyodide ${version})…`,
+    cannotStart: (why) => `The playground could not start: ${why}`,
+    askFirst: (version, host) =>
+      `The playground runs Python in this page: it loads Pyodide ${version} (about 13 MB) ` +
+      `from ${host}. Press Deal to start.`,
+    loadingPackage: (name, host) => `Loading ${name} for this opponent, from ${host}…`,
+    packageMissing: (name, host) =>
+      `${name} could not be loaded from ${host}: this opponent needs it; the others play offline`,
+    thinking: "The computer is thinking…",
+    yourTurn: "Your turn: click a card of your hand.",
+    playerTurn: (player) => `Player ${player} to play: click a card.`,
+    handOver: "The hand is over.",
+    you: "you",
+    computer: "the computer",
+    player: (player) => `player ${player}`,
+    and: "and",
+    takes: (card, cards) => `${card} takes ${cards}`,
+    lays: (card) => `lays ${card}`,
+    declaring: (declaration, points) => `, declaring ${declaration} (${points} points)`,
+    claiming: ", claiming the target",
+    ways: (card, count) => `${card} can play in ${count} ways:`,
+    scoreCaption: "The hand's score (and what each side was judged on)",
+    points: "points",
+    match: (hand, target, totals) => `Match, hand ${hand}, to ${target}: ${totals}.`,
+    brilli: (shares) => ` Brilli: ${shares}.`,
+    nextHand: "Next hand",
+    secondsLeft: (seconds) => `${seconds} s to play`,
+    timeout: (who, winner) => `${who} ran out of time: ${winner} won the match.`,
+    left: (who, winner) => `${who} left: ${winner} won the match.`,
+    wonMatch: (winner, won, lost) => `${winner} won the match, ${won} to ${lost}.`,
+    wonHand: (winner, won, lost) => `${winner} won the hand, ${won} to ${lost}.`,
+    draw: (points) => `A draw, ${points} to ${points}.`,
+  };
+  const host = (url) => new URL(url).host;
+  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+  const listed = (items) =>
+    items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${TEXT.and} ${items.at(-1)}`;
+
   let pyodide = null; // the runtime, once loaded
   let table = null; // the Python Table, once loaded
   const loaded = {}; // the packages asked of Pyodide, by name: promises
@@ -62,7 +102,7 @@
   }
 
   async function start() {
-    say(`Loading Python (Pyodide ${settings.version})…`, "busy");
+    say(TEXT.loading(settings.version), "busy");
     const indexURL = absolute(settings.indexURL);
     const wheels = settings.wheels.map((url) => fetched(absolute(url), "bytes"));
     const source = fetched(absolute(settings.module), "text");
@@ -97,7 +137,7 @@
           resolveReady();
         })
         .catch((error) => {
-          say(`The playground could not start: ${pythonMessage(error)}`, "error");
+          say(TEXT.cannotStart(pythonMessage(error)), "error");
           rejectReady(error);
           throw error;
         });
@@ -110,15 +150,12 @@
     await boot();
     for (const needed of settings.needs[name] || []) {
       if (!loaded[needed]) {
-        say(`Loading ${needed} for this opponent, from ${new URL(settings.cdn).host}…`, "busy");
+        say(TEXT.loadingPackage(needed, host(settings.cdn)), "busy");
         loaded[needed] = pyodide
           .loadPackage(needed, { errorCallback: () => {} })
           .then((found) => {
             if (!found.some((package_) => package_.name === needed)) {
-              throw new Error(
-                `${needed} could not be loaded from ${new URL(settings.cdn).host}: ` +
-                  "this opponent needs it; the others play offline",
-              );
+              throw new Error(TEXT.packageMissing(needed, host(settings.cdn)));
             }
           });
         loaded[needed].catch(() => delete loaded[needed]);
@@ -164,10 +201,28 @@
 
   // ------------------------------------------------------------------ drawing
 
+  // A player (a side: the page plays presets for two) as the page names them.
   const name = (player) => {
-    if (shown.reader === null) return `Player ${player}`;
-    return player === shown.reader ? "You" : "The computer";
+    if (shown.reader === null) return TEXT.player(player);
+    return player === shown.reader ? TEXT.you : TEXT.computer;
   };
+
+  // A move in words: `7D takes 1D and 6C`, `lays 3C`.
+  function describe(move) {
+    let text = move.captured.length ? TEXT.takes(move.card, listed(move.captured)) : TEXT.lays(move.card);
+    if (move.declaration) text += TEXT.declaring(move.declaration, move.points);
+    if (move.claim) text += TEXT.claiming;
+    return text;
+  }
+
+  function outcome(end) {
+    const winner = end.winner === null ? null : capital(name(end.winner));
+    if (end.kind === "timeout") return TEXT.timeout(capital(name(end.player)), name(end.winner));
+    if (end.kind === "left") return TEXT.left(capital(name(end.player)), name(end.winner));
+    if (winner === null) return TEXT.draw(end.points[0]);
+    const [won, lost] = [end.points[end.winner], end.points[1 - end.winner]];
+    return end.kind === "match" ? TEXT.wonMatch(winner, won, lost) : TEXT.wonHand(winner, won, lost);
+  }
 
   function show(view) {
     shown = view;
@@ -178,11 +233,11 @@
     markPlayable(view);
     drawLog(view);
     drawScore(view);
-    if (view.outcome) say(view.outcome, "over");
-    else if (view.nextHand) say("The hand is over.", "over");
-    else if (view.computerToMove) say("The computer is thinking…", "busy");
-    else if (view.reader === null) say(`Player ${view.toMove} to play: click a card.`);
-    else say("Your turn: click a card of your hand.");
+    if (view.outcome) say(outcome(view.outcome), "over");
+    else if (view.nextHand) say(TEXT.handOver, "over");
+    else if (view.computerToMove) say(TEXT.thinking, "busy");
+    else if (view.reader === null) say(TEXT.playerTurn(view.toMove));
+    else say(TEXT.yourTurn);
     if (view.clock !== null && !view.computerToMove && view.toMove !== null) startClock(view);
     return view;
   }
@@ -222,7 +277,7 @@
     }
     choices.replaceChildren();
     const heading = document.createElement("p");
-    heading.textContent = `${card} can play in ${moves.length} ways:`;
+    heading.textContent = TEXT.ways(card, moves.length);
     const list = document.createElement("div");
     list.className = "scopa-pg-choice-list";
     for (const move of moves) {
@@ -230,7 +285,7 @@
       button.type = "button";
       button.className = "md-button scopa-pg-choice";
       button.dataset.move = move.text;
-      button.textContent = move.words;
+      button.textContent = describe(move);
       button.addEventListener("mouseenter", () => highlight(move.captured, true));
       button.addEventListener("mouseleave", () => highlight(move.captured, false));
       button.addEventListener("focus", () => highlight(move.captured, true));
@@ -247,9 +302,9 @@
     for (const play of view.history) {
       const item = document.createElement("li");
       const who = document.createElement("strong");
-      who.textContent = `${name(play.player)}: `;
+      who.textContent = `${capital(name(play.player))}: `;
       const what = document.createElement("span");
-      what.textContent = play.words;
+      what.textContent = describe(play);
       item.append(who, what);
       // The place of the library's explanation of the move.
       const why = document.createElement("span");
@@ -270,13 +325,13 @@
     scorePanel.replaceChildren();
     if (view.score) {
       const caption = document.createElement("caption");
-      caption.textContent = "The hand's score (and what each side was judged on)";
+      caption.textContent = TEXT.scoreCaption;
       const scoreTable = document.createElement("table");
       scoreTable.className = "scopa-pg-score-table";
       scoreTable.appendChild(caption);
       const head = scoreTable.createTHead().insertRow();
       cell(head, "", "th");
-      for (const side of view.score.sides) cell(head, side, "th");
+      view.score.points.forEach((_, side) => cell(head, capital(name(side)), "th"));
       const body = scoreTable.createTBody();
       for (const category of view.score.rows) {
         const row = body.insertRow();
@@ -287,7 +342,7 @@
         });
       }
       const total = scoreTable.createTFoot().insertRow();
-      cell(total, "points", "th");
+      cell(total, TEXT.points, "th");
       for (const points of view.score.points) cell(total, String(points));
       scorePanel.appendChild(scoreTable);
     }
@@ -295,10 +350,10 @@
       const match = document.createElement("p");
       match.className = "scopa-pg-match";
       const totals = view.match.totals.map((points, side) => `${name(side)} ${points}`);
-      match.textContent = `Match, hand ${view.match.hand}, to ${view.match.target}: ${totals.join(", ")}.`;
+      match.textContent = TEXT.match(view.match.hand, view.match.target, totals.join(", "));
       if (view.match.brilli) {
         const brilli = view.match.brilli.map((share, side) => `${name(side)} ${share}`);
-        match.textContent += ` Brilli: ${brilli.join(", ")}.`;
+        match.textContent += TEXT.brilli(brilli.join(", "));
       }
       scorePanel.appendChild(match);
     }
@@ -306,7 +361,7 @@
       const next = document.createElement("button");
       next.type = "button";
       next.className = "md-button md-button--primary";
-      next.textContent = "Next hand";
+      next.textContent = TEXT.nextHand;
       next.addEventListener("click", () => change((python) => python.next_hand()));
       scorePanel.appendChild(next);
     }
@@ -322,7 +377,7 @@
     choices.prepend(clock);
     const tick = () => {
       const seconds = Math.max(0, Math.ceil(left()));
-      clock.textContent = `${seconds} s to play`;
+      clock.textContent = TEXT.secondsLeft(seconds);
       if (left() <= 0) {
         stopClock();
         change((python) => python.timeout());
@@ -347,7 +402,7 @@
     while (shown && shown.computerToMove) {
       await pause(COMPUTER_PAUSE_MS);
       const view = await change((python) => python.computer_move());
-      played.push(view.last.move);
+      played.push(view.last.text);
     }
     return played;
   }
@@ -355,7 +410,7 @@
   async function play(text) {
     const elapsed = turnStarted === null ? null : (performance.now() - turnStarted) / 1000;
     const view = await change((python) => python.play(text, elapsed));
-    return [view.last ? view.last.move : text, ...(await computerTurns())];
+    return [view.last ? view.last.text : text, ...(await computerTurns())];
   }
 
   function playByReader(text) {
@@ -421,9 +476,6 @@
   if (settings.runtime === "local") {
     load().catch(() => {});
   } else {
-    say(
-      `The playground runs Python in this page: it loads Pyodide ${settings.version} ` +
-        "(about 13 MB) from the jsDelivr CDN. Press Deal to start.",
-    );
+    say(TEXT.askFirst(settings.version, host(settings.indexURL)));
   }
 })();

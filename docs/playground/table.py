@@ -11,14 +11,16 @@ A table plays a match (a single hand is a match that stops after its first hand)
 an opponent is set, `play` moves for whichever player is to move; with one, the computer
 plays its seat (`computer_move`) and the reader the other.
 
+The JSON holds data, not sentences: the page writes them in the reader's language.
+
 Examples:
     >>> table = Table()
     >>> shown = json.loads(table.new_hand("classic", 4))
     >>> [move["text"] for move in shown["moves"]][:2]
     ['6Dx6C', '7Dx1D+6C']
     >>> shown = json.loads(table.play("7Dx1D+6C"))
-    >>> shown["last"]["words"], shown["toMove"]
-    ('7D takes 1D and 6C', 0)
+    >>> shown["last"]["card"], shown["last"]["captured"], shown["toMove"]
+    ('7D', ['1D', '6C'], 0)
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from typing import Any
 import scopa
 from scopa.svg import state_svg
 
-__all__ = ["OPPONENTS", "Table", "words"]
+__all__ = ["OPPONENTS", "Table", "move_data"]
 
 
 def _greedy() -> scopa.agents.Agent:
@@ -61,24 +63,26 @@ OPPONENTS: dict[str, Callable[[], scopa.agents.Agent]] = {
 """The computer's agents by name, as the `scopa play` command names them; imported when chosen."""
 
 
-def words(move: scopa.Move) -> str:
-    """A move in words, such as `7D takes 1D and 6C` or `lays 3C`.
+def move_data(move: scopa.Move, player: int | None = None) -> dict[str, Any]:
+    """A move as the page reads it: its text, its card, what it takes, what it announces.
 
     Examples:
-        >>> words(scopa.Move.parse("7Dx1D+6C")), words(scopa.Move.parse("3C"))
-        ('7D takes 1D and 6C', 'lays 3C')
+        >>> data = move_data(scopa.Move.parse("7Dx1D+6C"), player=1)
+        >>> data["card"], data["captured"], data["declaration"], data["claim"], data["player"]
+        ('7D', ['1D', '6C'], None, False, 1)
     """
-    if move.captured:
-        taken = [str(card) for card in sorted(move.captured)]
-        listed = taken[0] if len(taken) == 1 else ", ".join(taken[:-1]) + " and " + taken[-1]
-        text = f"{move.card} takes {listed}"
-    else:
-        text = f"lays {move.card}"
-    if move.declaration is not None:
-        text += f", declaring {move.declaration.value} ({move.declaration.points} points)"
-    if move.claim:
-        text += ", claiming the target"
-    return text
+    declaration = move.declaration
+    data: dict[str, Any] = {
+        "text": str(move),
+        "card": str(move.card),
+        "captured": [str(card) for card in sorted(move.captured)],
+        "declaration": None if declaration is None else declaration.value,
+        "points": 0 if declaration is None else declaration.points,
+        "claim": move.claim,
+    }
+    if player is not None:
+        data["player"] = player
+    return data
 
 
 class Table:
@@ -267,12 +271,9 @@ class Table:
                 "reader": reader,
                 "computer": self.computer_name,
                 "computerToMove": self._computer_to_move(),
-                "moves": [self._move(move) for move in moves],
-                "history": [
-                    {"player": player, "move": str(move), "words": words(move)}
-                    for player, move in state.history
-                ],
-                "last": self._last(state),
+                "moves": [move_data(move) for move in moves],
+                "history": [move_data(move, player) for player, move in state.history],
+                "last": move_data(*reversed(state.history[-1])) if state.history else None,
                 "score": self._score(state) if state.is_terminal else None,
                 "match": None if self.single else self._match(match),
                 "over": self._over(),
@@ -282,31 +283,9 @@ class Table:
             }
         )
 
-    def _move(self, move: scopa.Move) -> dict[str, Any]:
-        return {
-            "text": str(move),
-            "card": str(move.card),
-            "captured": [str(card) for card in sorted(move.captured)],
-            "words": words(move),
-        }
-
-    def _last(self, state: scopa.GameState) -> dict[str, Any] | None:
-        if not state.history:
-            return None
-        player, move = state.history[-1]
-        return {"player": player, "move": str(move), "words": words(move)}
-
-    def _side_names(self) -> list[str]:
-        if self.computer is None:
-            return ["player 0", "player 1"]
-        names = ["you", "you"]
-        names[self.computer_seat] = "the computer"
-        return names
-
     def _score(self, state: scopa.GameState) -> dict[str, Any]:
         score = state.hand_score()
         return {
-            "sides": self._side_names(),
             "rows": [
                 {"name": category.name, "points": category.points, "figures": category.figures}
                 for category in score
@@ -326,25 +305,23 @@ class Table:
             "brilli": brilli,
         }
 
-    def _outcome(self, match: scopa.Match) -> str | None:
-        """The end of the game in words, once it is over."""
+    def _outcome(self, match: scopa.Match) -> dict[str, Any] | None:
+        """How the game ended, once it is over: `kind`, the `winner` side and the `points`.
+
+        `kind` is `timeout` or `left` (the `player` who left the match), `match` (won on
+        the totals, in `points`) or `hand` (a single hand, its `points`; no winner on a
+        draw).
+        """
         if not self._over():
             return None
-        names = self._side_names()
         gone = match.abandonment
         if gone is not None:
-            who = names[gone.player].capitalize()
-            why = "ran out of time" if gone.reason is scopa.AbandonReason.TIMEOUT else "left"
-            return f"{who} {why}: {names[1 - gone.player]} won the match."
+            kind = "timeout" if gone.reason is scopa.AbandonReason.TIMEOUT else "left"
+            return {"kind": kind, "player": gone.player, "winner": match.winner}
         if self.single:
             points = self._state().hand_score().points
-            if points[0] == points[1]:
-                return f"A draw, {points[0]} to {points[1]}."
-            best = 0 if points[0] > points[1] else 1
-            return f"{names[best].capitalize()} won the hand, {max(points)} to {min(points)}."
-        assert match.winner is not None
-        totals = match.totals
-        return (
-            f"{names[match.winner].capitalize()} won the match, "
-            f"{totals[match.winner]} to {totals[1 - match.winner]}."
-        )
+            best = max(points)
+            leaders = [side for side, side_points in enumerate(points) if side_points == best]
+            winner = leaders[0] if len(leaders) == 1 else None
+            return {"kind": "hand", "winner": winner, "points": points}
+        return {"kind": "match", "winner": match.winner, "points": match.totals}
