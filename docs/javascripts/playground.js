@@ -225,6 +225,10 @@
   }
 
   function show(view) {
+    if (shown === null || shown.preset !== view.preset) {
+      form.elements.preset.value = view.preset; // a script may have dealt another game
+      showClockOption();
+    }
     shown = view;
     board.innerHTML = view.svg;
     choices.replaceChildren();
@@ -293,6 +297,10 @@
       button.addEventListener("click", () => playByReader(move.text));
       list.appendChild(button);
     }
+    for (const drawn of board.querySelectorAll("g.scopa-pg-picked")) {
+      drawn.classList.remove("scopa-pg-picked");
+    }
+    board.querySelector(`g.scopa-pg-playable[data-card="${card}"]`).classList.add("scopa-pg-picked");
     choices.append(heading, list);
     list.firstChild.focus();
   }
@@ -312,6 +320,7 @@
       item.appendChild(why);
       log.appendChild(item);
     }
+    log.scrollTop = log.scrollHeight;
   }
 
   function cell(row, text, tag = "td") {
