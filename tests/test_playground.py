@@ -393,6 +393,45 @@ def _wait_for(browser: Browser, script: str, expected: str) -> None:
     assert found == expected
 
 
+# Deals from the page's controls: the preset, the opponent, a match, the clock and a seed.
+DEAL_FROM_THE_CONTROLS = """
+const form = document.querySelector(".scopa-pg-controls");
+form.elements.preset.value = "tretre";
+form.elements.preset.dispatchEvent(new Event("change", {bubbles: true}));
+form.elements.opponent.value = "greedy";
+form.elements.span.value = "match";
+form.elements.clock.checked = true;
+form.elements.seed.value = "3";
+form.requestSubmit();
+"""
+
+
+def test_the_controls_deal_a_match_against_the_computer(playground: Browser) -> None:
+    # Tretre, seed 3, the reader leading: the hand is played to its end (the computer
+    # answering each move), then the match's line gives the totals and the brilli.
+    playground.execute_script(DEAL_FROM_THE_CONTROLS)
+    status = 'return document.querySelector(".scopa-pg-status").textContent'
+    _wait_for(playground, status, "Your turn: click a card of your hand.")
+    assert not playground.execute_script('return document.querySelector(".scopa-pg-clock").hidden')
+    board = playground.find_element("css selector", ".scopa-pg-board svg")
+    assert board.get_attribute("data-variant") == "tretre"
+    _in_page(
+        playground,
+        "for (let moves = await scopaPlayground.legalMoves(); moves.length;"
+        "     moves = await scopaPlayground.legalMoves()) {"
+        "  await scopaPlayground.play(moves[0]);"
+        "}",
+    )
+    line = playground.find_element("css selector", ".scopa-pg-match").text
+    assert line.startswith("Match, hand 1, to 9: you ")
+    assert " Brilli: you " in line
+    # The next hand is dealt by the reader: the computer leads it, then the reader plays.
+    playground.find_element("css selector", ".scopa-pg-score button").click()
+    _wait_for(playground, status, "Your turn: click a card of your hand.")
+    plays = playground.execute_script('return document.querySelectorAll(".scopa-pg-log li").length')
+    assert plays == 1
+
+
 def test_the_computer_answers_in_the_page(playground: Browser) -> None:
     # The search, as the page plays it: a whole hand, the computer (player 0, the dealer)
     # answering each move of player 1.

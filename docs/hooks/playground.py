@@ -198,7 +198,7 @@ def controls_html() -> str:
             '<form class="scopa-pg-controls">',
             f'<label>Game <select name="preset">{preset_options}</select></label>',
             f'<label>Opponent <select name="opponent">{opponent_options}</select></label>',
-            '<label>Play <select name="length"><option value="hand">one hand</option>'
+            '<label>Play <select name="span"><option value="hand">one hand</option>'
             '<option value="match">a match</option></select></label>',
             '<label class="scopa-pg-clock" hidden><input type="checkbox" name="clock"> '
             "the clock: 30 s a move</label>",

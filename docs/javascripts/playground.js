@@ -371,7 +371,11 @@
       next.type = "button";
       next.className = "md-button md-button--primary";
       next.textContent = TEXT.nextHand;
-      next.addEventListener("click", () => change((python) => python.next_hand()));
+      next.addEventListener("click", () =>
+        change((python) => python.next_hand())
+          .then(computerTurns)
+          .catch((error) => say(error.message, "error")),
+      );
       scorePanel.appendChild(next);
     }
   }
@@ -437,7 +441,7 @@
   function deal(controls) {
     const preset = controls.elements.preset.value;
     const opponent = controls.elements.opponent.value;
-    const match = controls.elements.length.value === "match";
+    const match = controls.elements.span.value === "match";
     const clock =
       controls.elements.clock.checked && !controls.querySelector(".scopa-pg-clock").hidden;
     const seed = seedOf(controls);
