@@ -213,8 +213,9 @@ def _install(folder: Path, version: str, wheel: bytes) -> None:
     for name in hook.RUNTIME_FILES:
         (package / name).write_bytes(b"")
     name, _, _ = hook.attrs_pin()
-    (folder / "wheels").mkdir()
-    (folder / "wheels" / name).write_bytes(wheel)
+    (folder / "runtime").mkdir()
+    (folder / "runtime" / name).write_bytes(wheel)
+    (folder / "runtime" / f"python_stdlib-{version}.zip").write_bytes(b"")
 
 
 def test_without_its_runtime_the_site_loads_pyodide_from_the_cdn(sources: Path) -> None:
@@ -252,6 +253,9 @@ def test_the_pinned_wheel_of_attrs_makes_the_runtime_local(sources: Path) -> Non
     assert hook.choose_runtime("auto") == ("local", "installed in docs/playground")
     assert hook.choose_runtime("local")[0] == "local"
     assert hook.attrs_pin()[1] == version
+    # The standard library compiled for another version of Pyodide is not this one's.
+    (sources / "runtime" / f"python_stdlib-{hook.pyodide_version()}.zip").unlink()
+    assert hook.choose_runtime("auto")[1].startswith("the standard library of Pyodide")
 
 
 # --------------------------------------------------------------------------- the page
