@@ -29,7 +29,8 @@
       `from ${host}. Press Deal to start.`,
     loadingPackage: (name, host) => `Loading ${name} for this opponent, from ${host}…`,
     packageMissing: (name, host) =>
-      `${name} could not be loaded from ${host}: this opponent needs it; the others play offline`,
+      `${name} could not be loaded from ${host}: this opponent needs it; ` +
+      "the others play offline",
     thinking: "The computer is thinking…",
     yourTurn: "Your turn: click a card of your hand.",
     playerTurn: (player) => `Player ${player} to play: click a card.`,
@@ -58,7 +59,9 @@
   const host = (url) => new URL(url).host;
   const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   const listed = (items) =>
-    items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${TEXT.and} ${items.at(-1)}`;
+    items.length < 2
+      ? items.join("")
+      : `${items.slice(0, -1).join(", ")} ${TEXT.and} ${items.at(-1)}`;
 
   let pyodide = null; // the runtime, once loaded
   let table = null; // the Python Table, once loaded
@@ -112,7 +115,9 @@
     pyodide = await globalThis.loadPyodide({ indexURL, packageBaseUrl: settings.cdn });
     performance.mark("scopa-playground-python");
     if (settings.packages.length) await pyodide.loadPackage(settings.packages);
-    const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    const site = pyodide.runPython(
+      "import sys; next(path for path in sys.path if path.endswith('site-packages'))",
+    );
     for (const wheel of await Promise.all(wheels)) {
       pyodide.unpackArchive(wheel, "wheel", { extractDir: site });
     }
@@ -209,7 +214,9 @@
 
   // A move in words: `7D takes 1D and 6C`, `lays 3C`.
   function describe(move) {
-    let text = move.captured.length ? TEXT.takes(move.card, listed(move.captured)) : TEXT.lays(move.card);
+    let text = move.captured.length
+      ? TEXT.takes(move.card, listed(move.captured))
+      : TEXT.lays(move.card);
     if (move.declaration) text += TEXT.declaring(move.declaration, move.points);
     if (move.claim) text += TEXT.claiming;
     return text;
@@ -221,7 +228,8 @@
     if (end.kind === "left") return TEXT.left(capital(name(end.player)), name(end.winner));
     if (winner === null) return TEXT.draw(end.points[0]);
     const [won, lost] = [end.points[end.winner], end.points[1 - end.winner]];
-    return end.kind === "match" ? TEXT.wonMatch(winner, won, lost) : TEXT.wonHand(winner, won, lost);
+    const said = end.kind === "match" ? TEXT.wonMatch : TEXT.wonHand;
+    return said(winner, won, lost);
   }
 
   function show(view) {
@@ -300,7 +308,8 @@
     for (const drawn of board.querySelectorAll("g.scopa-pg-picked")) {
       drawn.classList.remove("scopa-pg-picked");
     }
-    board.querySelector(`g.scopa-pg-playable[data-card="${card}"]`).classList.add("scopa-pg-picked");
+    const picked = board.querySelector(`g.scopa-pg-playable[data-card="${card}"]`);
+    picked.classList.add("scopa-pg-picked");
     choices.append(heading, list);
     list.firstChild.focus();
   }
@@ -426,8 +435,16 @@
     return [view.last ? view.last.text : text, ...(await computerTurns())];
   }
 
+  // A move the reader clicked; a second click before it is played is ignored.
+  let playing = false;
   function playByReader(text) {
-    play(text).catch((error) => say(error.message, "error"));
+    if (playing) return;
+    playing = true;
+    play(text)
+      .catch((error) => say(error.message, "error"))
+      .finally(() => {
+        playing = false;
+      });
   }
 
   function seedOf(controls) {

@@ -41,4 +41,5 @@ shutil.rmtree(work)
 `);
 const out = join(here, "runtime");
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, `python_stdlib-${version}.zip`), pyodide.FS.readFile("/tmp/python_stdlib.zip"));
+const compiled = pyodide.FS.readFile("/tmp/python_stdlib.zip");
+writeFileSync(join(out, `python_stdlib-${version}.zip`), compiled);
