@@ -181,6 +181,8 @@ def test_the_table_refuses_what_it_cannot_play() -> None:
     playing.new_hand("classic", 4)
     with pytest.raises(scopa.InvalidArgumentError, match="no opponent 'nobody'"):
         playing.set_opponent("nobody")
+    with pytest.raises(scopa.InvalidArgumentError, match="seat 0 or 1, not 2"):
+        playing.set_opponent("greedy", 2)
     with pytest.raises(scopa.IllegalMoveError, match="6D may only play as 6Dx6C"):
         playing.play("6Dx1D")
     with pytest.raises(scopa.NotationError):

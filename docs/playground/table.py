@@ -32,30 +32,31 @@ from collections.abc import Callable
 from typing import Any
 
 import scopa
+from scopa.agents import Agent, MatchAgent
 from scopa.svg import state_svg
 
 __all__ = ["OPPONENTS", "Table", "move_data"]
 
 
-def _greedy() -> scopa.agents.Agent:
+def _greedy() -> Agent:
     from scopa.agents import GreedyAgent
 
     return GreedyAgent()
 
 
-def _policy() -> scopa.agents.Agent:
+def _policy() -> Agent:
     from scopa.policy import PolicyAgent
 
     return PolicyAgent()
 
 
-def _search() -> scopa.agents.Agent:
+def _search() -> Agent:
     from scopa.search import ISMCTSAgent
 
     return ISMCTSAgent(iterations=1000, match_aware=True)
 
 
-OPPONENTS: dict[str, Callable[[], scopa.agents.Agent]] = {
+OPPONENTS: dict[str, Callable[[], Agent]] = {
     "greedy": _greedy,
     "policy": _policy,
     "search": _search,
@@ -92,7 +93,7 @@ class Table:
         self.match: scopa.Match | None = None
         self.shown: scopa.GameState | None = None  # a finished hand, until the next is shown
         self.single = True  # the match stops after its first hand
-        self.computer: scopa.agents.Agent | None = None
+        self.computer: Agent | None = None
         self.computer_name: str | None = None
         self.computer_seat = 1
         self.rng = random.Random()
@@ -135,7 +136,13 @@ class Table:
         self.clock = False
 
     def set_opponent(self, name: str | None, seat: int = 1) -> str:
-        """Let the computer play `seat` with the agent `name`; `None` takes it away."""
+        """Let the computer play `seat` with the agent `name`; `None` takes it away.
+
+        Raises:
+            InvalidArgumentError: there is no such agent, or no such seat.
+        """
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise scopa.InvalidArgumentError(f"the computer plays seat 0 or 1, not {seat!r}")
         if name is None:
             self.computer, self.computer_name = None, None
         elif name not in OPPONENTS:
@@ -183,7 +190,7 @@ class Table:
             raise scopa.IllegalMoveError("it is not the computer's turn")
         seen = scopa.view(match.state)
         start = time.perf_counter()
-        if isinstance(self.computer, scopa.agents.MatchAgent):
+        if isinstance(self.computer, MatchAgent):
             move = self.computer.choose_in_match(seen, match.totals, self.rng)
         else:
             move = self.computer.choose(seen, self.rng)
