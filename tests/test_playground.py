@@ -14,6 +14,7 @@ import hashlib
 import importlib.util
 import json
 import random
+import shutil
 import sys
 import types
 from fractions import Fraction
@@ -204,6 +205,8 @@ def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in ("package.json", "requirements.txt"):
         (tmp_path / name).write_bytes((ROOT / "docs" / "playground" / name).read_bytes())
     monkeypatch.setattr(hook, "FOLDER", tmp_path)
+    # node, which compiles the page's Python, is found (or not) by shutil.which
+    monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
     return tmp_path
 
 
@@ -244,7 +247,9 @@ def test_an_installed_runtime_is_used_only_as_pinned(sources: Path) -> None:
         hook.choose_runtime("local")
 
 
-def test_the_pinned_wheel_of_attrs_makes_the_runtime_local(sources: Path) -> None:
+def test_the_pinned_wheel_of_attrs_makes_the_runtime_local(
+    sources: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The hash of the pin is that of the wheel's bytes: a wheel that hashes to it passes.
     wheel = b"a wheel"
     text = (sources / "requirements.txt").read_text(encoding="utf-8")
@@ -255,6 +260,10 @@ def test_the_pinned_wheel_of_attrs_makes_the_runtime_local(sources: Path) -> Non
     assert hook.choose_runtime("auto") == ("local", "installed in docs/playground")
     assert hook.choose_runtime("local")[0] == "local"
     assert hook.attrs_pin()[1] == version
+    # Without node, the page's Python cannot be compiled when the site is built.
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert hook.choose_runtime("auto")[1].startswith("node is not installed")
+    monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
     # The standard library compiled for another version of Pyodide is not this one's.
     (sources / "runtime" / f"python_stdlib-{hook.pyodide_version()}.zip").unlink()
     assert hook.choose_runtime("auto")[1].startswith("the standard library of Pyodide")

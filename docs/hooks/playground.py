@@ -5,16 +5,18 @@ the marker is replaced by the playground: its controls (the two-player presets, 
 the library, and the computer's agents with their strength), the place of the board, and
 the page's script (`javascripts/playground.js`) with its settings. The library runs in
 the reader's browser on Pyodide, the Python runtime compiled to WebAssembly, with no
-server: the script loads Pyodide, unpacks the wheels of `scopa` and `attrs` into its file
-system, and drives the Python side of the page, `docs/playground/table.py`.
+server: the script loads Pyodide, unpacks `scopa` and `attrs` into its file system, and
+drives the Python side of the page, `docs/playground/table.py`.
 
-After the build, the hook writes into the site's `playground/` folder:
-
-- the pure-Python wheel of `scopa`, built from this checkout by its build backend
-  (hatchling) with `SCOPA_PURE_PYTHON=1`;
-- `table.py`, the Python side of the page;
-- with the local runtime, Pyodide itself (`playground/pyodide/`, its standard library
-  compiled) and the wheel of `attrs`.
+After the build, the hook writes into the site's `playground/` folder `table.py`, the
+Python side of the page, and the pure-Python wheel of `scopa`, built from this checkout
+by its build backend (hatchling) with `SCOPA_PURE_PYTHON=1`; with the local runtime,
+instead of the wheel, `libraries.zip`: the files of the wheels of `scopa` and `attrs` as
+installed, compiled to bytecode by the pinned Pyodide under node
+(`docs/playground/compile.mjs`, a few seconds; kept in `docs/playground/runtime` for the
+next build of the same wheels), and Pyodide itself (`playground/pyodide/`, its standard
+library compiled). Compiled ahead of time, the page starts in about half the time: the
+browser no longer compiles every module it imports.
 
 Where Pyodide comes from is the setting `extra.playground.runtime` of `mkdocs.yml` (or
 the environment variable `SCOPA_PLAYGROUND_RUNTIME`):
@@ -23,9 +25,9 @@ the environment variable `SCOPA_PLAYGROUND_RUNTIME`):
   installed by `npm ci` in `docs/playground`, and the wheel of `attrs`, pinned with its
   hash by `docs/playground/requirements.txt` and fetched by `pip download` into
   `docs/playground/runtime`, with Pyodide's standard library compiled ahead of time by
-  that same Pyodide (`docs/playground/compile_stdlib.mjs`, under node): compiled, it
-  starts in a quarter of the time. `docs/playground/install` does all three. The page
-  then needs no network at all, and loads as soon as it is opened.
+  that same Pyodide (`docs/playground/compile.mjs`, under node, which the build needs
+  too). `docs/playground/install` does all three. The page then needs no network at
+  all, and loads as soon as it is opened.
 - `cdn`: the same version of Pyodide from the jsDelivr CDN, with its own build of
   `attrs`; the page loads them only when the reader asks for it (the site loads nothing
   from elsewhere unasked).
@@ -79,6 +81,8 @@ RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "pyodide-lo
 """The files of the npm package that the page loads, besides its standard library."""
 STDLIB = "python_stdlib.zip"
 """The name the page loads Pyodide's standard library by."""
+LIBRARIES = "libraries.zip"
+"""The name the page loads `scopa` and `attrs` by, compiled, with the local runtime."""
 SETTINGS = ("auto", "local", "cdn")
 """The values of `extra.playground.runtime`."""
 FIRST = ("classic", "tretre")
@@ -146,6 +150,8 @@ def missing_runtime() -> str | None:
     absent = [name for name in RUNTIME_FILES if not (package / name).is_file()]
     if absent:
         return f"the npm package pyodide lacks {', '.join(absent)}"
+    if shutil.which("node") is None:
+        return "node is not installed"
     name, _, digest = attrs_pin()
     wheel = FOLDER / "runtime" / name
     if not wheel.is_file():
@@ -158,7 +164,7 @@ def missing_runtime() -> str | None:
 
 
 def compiled_stdlib(version: str) -> Path:
-    """Where `compile_stdlib.mjs` writes the standard library of that Pyodide, compiled."""
+    """Where `compile.mjs stdlib` writes the standard library of that Pyodide, compiled."""
     return FOLDER / "runtime" / f"python_stdlib-{version}.zip"
 
 
@@ -279,13 +285,16 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: 
         return get_relative_url(path, page.url)
 
     local = _mode["runtime"] == "local"
-    name, _, _ = attrs_pin()
     settings = {
         "version": pyodide_version(),
         "runtime": _mode["runtime"],
         "indexURL": here(f"{SITE_FOLDER}/pyodide/") if local else cdn_url(pyodide_version()),
-        "wheels": [here(f"{SITE_FOLDER}/{wheel_name()}")]
-        + ([here(f"{SITE_FOLDER}/{name}")] if local else []),
+        # What the page unpacks into site-packages, and how (Pyodide's `unpackArchive`).
+        "archives": [
+            {"url": here(f"{SITE_FOLDER}/{LIBRARIES}"), "format": "zip"}
+            if local
+            else {"url": here(f"{SITE_FOLDER}/{wheel_name()}"), "format": "wheel"}
+        ],
         "packages": [] if local else ["attrs"],
         "module": here(f"{SITE_FOLDER}/table.py"),
         "cdn": cdn_url(pyodide_version()),
@@ -328,28 +337,63 @@ def build_wheel(folder: Path) -> Path:
     return wheel
 
 
-def on_post_build(config: MkDocsConfig) -> None:
-    """Write the wheels, the Python side and, with the local runtime, Pyodide into the site.
+def compiled_libraries(wheels: list[Path]) -> Path:
+    """The files of the wheels as installed, compiled by the pinned Pyodide, as a zip.
+
+    The zip is kept in `docs/playground/runtime`, named after the wheels' contents, so that
+    a build of the same wheels reuses it.
 
     Raises:
-        PluginError: the wheel of scopa cannot be built.
+        PlaygroundError: the compilation failed.
+    """
+    digest = hashlib.sha256(pyodide_version().encode())
+    for wheel in wheels:
+        digest.update(wheel.read_bytes())
+    kept = FOLDER / "runtime" / f"libraries-{digest.hexdigest()[:16]}.zip"
+    if kept.is_file():
+        return kept
+    for old in kept.parent.glob("libraries-*.zip"):
+        old.unlink()
+    compiled = subprocess.run(
+        ["node", FOLDER / "compile.mjs", "wheels", kept, *wheels],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if compiled.returncode != 0 or not kept.is_file():
+        kept.unlink(missing_ok=True)
+        raise PlaygroundError(
+            f"the libraries could not be compiled: {compiled.stderr.strip()[-500:]}"
+        )
+    return kept
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Write the library, the Python side and, with the local runtime, Pyodide into the site.
+
+    Raises:
+        PluginError: the wheel of scopa cannot be built, or compiled.
     """
     from mkdocs.exceptions import PluginError
 
     out = Path(config.site_dir) / SITE_FOLDER
     out.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(FOLDER / "table.py", out / "table.py")
+    local = _mode["runtime"] == "local"
     with tempfile.TemporaryDirectory() as work:
         try:
             wheel = build_wheel(Path(work))
+            if local:
+                name, _, _ = attrs_pin()
+                libraries = compiled_libraries([wheel, FOLDER / "runtime" / name])
         except PlaygroundError as error:
             raise PluginError(str(error)) from None
-        shutil.copyfile(wheel, out / wheel.name)
-    shutil.copyfile(FOLDER / "table.py", out / "table.py")
-    if _mode["runtime"] == "local":
-        runtime = out / "pyodide"
-        runtime.mkdir(exist_ok=True)
-        for name in RUNTIME_FILES:
-            shutil.copyfile(FOLDER / "node_modules" / "pyodide" / name, runtime / name)
-        shutil.copyfile(compiled_stdlib(pyodide_version()), runtime / STDLIB)
-        name, _, _ = attrs_pin()
-        shutil.copyfile(FOLDER / "runtime" / name, out / name)
+        if not local:
+            shutil.copyfile(wheel, out / wheel.name)
+            return
+    shutil.copyfile(libraries, out / LIBRARIES)
+    runtime = out / "pyodide"
+    runtime.mkdir(exist_ok=True)
+    for name in RUNTIME_FILES:
+        shutil.copyfile(FOLDER / "node_modules" / "pyodide" / name, runtime / name)
+    shutil.copyfile(compiled_stdlib(pyodide_version()), runtime / STDLIB)

@@ -1,11 +1,12 @@
 // The playground page: Scopa against the computer, played by the library in Pyodide.
 //
 // The page (docs/playground.md, filled in by docs/hooks/playground.py) holds the controls,
-// the panels and the settings; this script loads Pyodide, unpacks the wheels of scopa and
-// attrs, imports the Python side of the page (docs/playground/table.py) and draws what
-// its Table returns. It knows no rule of the game: the moves, the board, the computer's
-// plays and the scores all come from the library. It also exposes the table to other
-// scripts as `window.scopaPlayground` (see "Embedding the playground" on the page).
+// the panels and the settings; this script loads Pyodide, unpacks scopa and attrs (their
+// wheels, or their modules compiled), imports the Python side of the page
+// (docs/playground/table.py) and draws what its Table returns. It knows no rule of the
+// game: the moves, the board, the computer's plays and the scores all come from the
+// library. It also exposes the table to other scripts as `window.scopaPlayground` (see
+// "Embedding the playground" on the page).
 (() => {
   "use strict";
 
@@ -107,7 +108,7 @@
   async function start() {
     say(TEXT.loading(settings.version), "busy");
     const indexURL = absolute(settings.indexURL);
-    const wheels = settings.wheels.map((url) => fetched(absolute(url), "bytes"));
+    const archives = settings.archives.map((archive) => fetched(absolute(archive.url), "bytes"));
     const source = fetched(absolute(settings.module), "text");
     await loadScript(indexURL + "pyodide.js");
     // Packages beyond the library (numpy, for the trained policy) come from the CDN, and
@@ -118,9 +119,10 @@
     const site = pyodide.runPython(
       "import sys; next(path for path in sys.path if path.endswith('site-packages'))",
     );
-    for (const wheel of await Promise.all(wheels)) {
-      pyodide.unpackArchive(wheel, "wheel", { extractDir: site });
-    }
+    const unpacked = await Promise.all(archives);
+    settings.archives.forEach((archive, index) => {
+      pyodide.unpackArchive(unpacked[index], archive.format, { extractDir: site });
+    });
     pyodide.FS.writeFile(`${site}/table.py`, await source);
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
     table = pyodide.pyimport("table").Table();
