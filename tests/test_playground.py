@@ -156,6 +156,46 @@ def test_the_trained_policy_plays_at_the_table() -> None:
     assert shown["score"] is not None
 
 
+def test_each_play_and_each_choice_is_explained_by_the_library() -> None:
+    # Seed 4: player 1's 7D takes 1D and 6C, which add up to 7, by the rule of what a card
+    # can capture; a card that can capture must (compulsory capture).
+    playing = table.Table()
+    playing.new_hand("classic", 4)
+    why = json.loads(playing.explain("7Dx1D+6C"))
+    pages = [reason["page"] for reason in why["reasons"]]
+    assert pages == ["rules.md#what-a-card-can-capture", "rules.md#compulsory-capture"]
+    assert "add up to 7" in why["reasons"][0]["text"]
+    refused = json.loads(playing.explain("6Dx1D"))
+    assert refused["summary"] == "Player 1 cannot play 6Dx1D."
+    shown = _view(playing.play("7Dx1D+6C"))
+    assert shown["history"][0]["why"] == why
+    # In Italian, the board and the explanations; the plays already made too.
+    shown = _view(playing.set_language("it"))
+    assert "giocatori" in shown["svg"]
+    assert shown["history"][0]["why"]["summary"].startswith("Il giocatore 1 può giocare")
+    with pytest.raises(scopa.InvalidArgumentError, match="no language 'fr'"):
+        playing.set_language("fr")
+
+
+def test_every_page_an_explanation_cites_is_a_section_of_the_site(site: Path) -> None:
+    # A hand of each preset the page plays, every play and every score explained: each
+    # page it cites is a page of the built site, with the section it names.
+    cited = set()
+    for preset in ("classic", "tretre", "scopa-a-15", "cirulla", "asso-piglia-tutto"):
+        playing = table.Table()
+        shown = _view(playing.new_hand(preset, 7))
+        while not shown["over"]:
+            for move in shown["moves"]:
+                cited |= {r["page"] for r in json.loads(playing.explain(move["text"]))["reasons"]}
+            shown = _view(playing.play(shown["moves"][-1]["text"]))
+        cited |= {r["page"] for r in shown["score"]["why"]["reasons"]}
+    for page in sorted(cited):
+        path, _, anchor = page.partition("#")
+        built = site / path.removesuffix(".md") / "index.html"
+        assert built.is_file(), page
+        assert f'id="{anchor}"' in built.read_text(encoding="utf-8"), page
+
+
 def test_the_clock_loses_the_match_for_a_slow_move() -> None:
     playing = table.Table()
     shown = _view(playing.new_game("tretre", 2, "greedy", True, True))
@@ -358,6 +398,32 @@ def test_the_readme_s_hand_in_the_page(playground: Browser) -> None:
     assert status == "Player 1 won the hand, 4 to 0."
 
 
+def test_the_page_speaks_italian_and_links_the_rules(playground: Browser, address: str) -> None:
+    _in_page(
+        playground,
+        "await scopaPlayground.newHand('classic', 4);await scopaPlayground.play('7Dx1D+6C');",
+    )
+    playground.execute_script(
+        "const language = document.querySelector('select[name=lang]');"
+        "language.value = 'it';"
+        "language.dispatchEvent(new Event('change', {bubbles: true}));"
+    )
+    status = 'return document.querySelector(".scopa-pg-status").textContent'
+    _wait_for(playground, status, "Tocca al giocatore 0: fai clic su una carta.")
+    board = playground.find_element("css selector", ".scopa-pg-board svg")
+    assert "giocatori" in board.get_attribute("innerHTML")
+    links = playground.execute_script(
+        "return [...document.querySelectorAll('.scopa-pg-log a')].map((a) => a.href)"
+    )
+    assert links[0] == address + "rules/#what-a-card-can-capture"
+    playground.execute_script(
+        "const language = document.querySelector('select[name=lang]');"
+        "language.value = 'en';"
+        "language.dispatchEvent(new Event('change', {bubbles: true}));"
+    )
+    _wait_for(playground, status, "Player 0 to play: click a card.")
+
+
 def test_an_illegal_move_is_refused_with_the_library_s_message(playground: Browser) -> None:
     refused = _in_page(
         playground,
@@ -378,8 +444,15 @@ def test_a_card_click_and_a_capture_choice_play_the_move(playground: Browser) ->
         "return [...document.querySelectorAll('.scopa-pg-choice')].map((b) => b.dataset.move)"
     )
     assert offered == ["9Dx1D+3C+5S", "9Dx3C+6C"]
+    # The first is in focus, and the library's explanation of it beside: 1 + 3 + 5 = 9.
+    why = 'return document.querySelector(".scopa-pg-choices li")?.textContent'
+    _wait_for(
+        playground,
+        why,
+        "9D takes 1D 3C 5S, which add up to 9 (1 + 3 + 5). (rules: What a card can capture)",
+    )
     playground.find_element("css selector", '.scopa-pg-choice[data-move="9Dx3C+6C"]').click()
-    last = 'return document.querySelector(".scopa-pg-log li:last-child")?.textContent'
+    last = 'return document.querySelector(".scopa-pg-log > li:last-child summary")?.textContent'
     _wait_for(playground, last, "Player 1: 9D takes 3C and 6C")
     # Player 0's 2S has one move, laying it: a click plays it at once.
     playground.find_element("css selector", 'g.card[data-where="hand"][data-card="2S"]').click()
@@ -443,8 +516,8 @@ def test_the_controls_deal_a_match_against_the_computer(playground: Browser) -> 
     # The next hand is dealt by the reader: the computer leads it, then the reader plays.
     playground.find_element("css selector", ".scopa-pg-score button").click()
     _wait_for(playground, status, "Your turn: click a card of your hand.")
-    plays = playground.execute_script('return document.querySelectorAll(".scopa-pg-log li").length')
-    assert plays == 1
+    plays = 'return document.querySelectorAll(".scopa-pg-log > li").length'
+    assert playground.execute_script(plays) == 1
 
 
 def test_the_computer_answers_in_the_page(playground: Browser) -> None:

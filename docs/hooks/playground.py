@@ -193,7 +193,10 @@ def choose_runtime(setting: str) -> tuple[str, str]:
 
 
 def controls_html() -> str:
-    """The playground's controls: the presets, the opponents, the length, the clock, a seed."""
+    """The playground's controls: presets, opponents, a hand or a match, clock, language, seed.
+
+    Each word the page translates is marked with its key (`data-text`).
+    """
     two = [name for name in scopa.variant_names() if scopa.find_variant(name).players == 2]
     presets = [name for name in FIRST if name in two] + [n for n in two if n not in FIRST]
     timed = [name for name in presets if scopa.find_variant(name).move_time_limit is not None]
@@ -202,21 +205,33 @@ def controls_html() -> str:
         for name in presets
     )
     opponent_options = "".join(
-        f'<option value="{name}">{html.escape(label)} ({html.escape(strength)})</option>'
+        f'<option value="{name}" data-text="{name}">'
+        f"{html.escape(label)} ({html.escape(strength)})</option>"
         for name, (label, strength, _) in OPPONENTS.items()
     )
+
+    def words(key: str, text: str) -> str:
+        return f'<span data-text="{key}">{text}</span>'
+
     return "".join(
         [
             '<form class="scopa-pg-controls">',
-            f'<label>Game <select name="preset">{preset_options}</select></label>',
-            f'<label>Opponent <select name="opponent">{opponent_options}</select></label>',
-            '<label>Play <select name="span"><option value="hand">one hand</option>'
-            '<option value="match">a match</option></select></label>',
+            f'<label>{words("game", "Game")} <select name="preset">{preset_options}</select>'
+            "</label>",
+            f'<label>{words("opponent", "Opponent")} <select name="opponent">'
+            f"{opponent_options}</select></label>",
+            f'<label>{words("span", "Play")} <select name="span">'
+            '<option value="hand" data-text="hand">one hand</option>'
+            '<option value="match" data-text="match">a match</option></select></label>',
             '<label class="scopa-pg-clock" hidden><input type="checkbox" name="clock"> '
-            "the clock: 30 s a move</label>",
-            '<label>Seed <input name="seed" type="number" min="0" step="1" '
+            f"{words('clock', 'the clock: 30 s a move')}</label>",
+            f'<label>{words("lang", "Language")} <select name="lang">'
+            '<option value="en" lang="en">English</option>'
+            '<option value="it" lang="it">Italiano</option></select></label>',
+            f'<label>{words("seed", "Seed")} <input name="seed" type="number" min="0" step="1" '
             'placeholder="any" inputmode="numeric"></label>',
-            '<button type="submit" class="md-button md-button--primary">Deal</button>',
+            '<button type="submit" class="md-button md-button--primary" data-text="deal">'
+            "Deal</button>",
             "</form>",
         ]
     )
@@ -298,6 +313,8 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: 
         "packages": [] if local else ["attrs"],
         "module": here(f"{SITE_FOLDER}/table.py"),
         "cdn": cdn_url(pyodide_version()),
+        "siteRoot": here("") or ".",
+        "directoryUrls": bool(config.use_directory_urls),
         "needs": {name: needs for name, (_, _, needs) in OPPONENTS.items() if needs},
     }
     script = here("javascripts/playground.js")

@@ -21,42 +21,125 @@
   const log = root.querySelector(".scopa-pg-log");
   const COMPUTER_PAUSE_MS = 450;
 
-  // The page's own words (the library draws the board and explains the moves).
-  const TEXT = {
-    loading: (version) => `Loading Python (Pyodide ${version})…`,
-    cannotStart: (why) => `The playground could not start: ${why}`,
-    askFirst: (version, host) =>
-      `The playground runs Python in this page: it loads Pyodide ${version} (about 13 MB) ` +
-      `from ${host}. Press Deal to start.`,
-    loadingPackage: (name, host) => `Loading ${name} for this opponent, from ${host}…`,
-    packageMissing: (name, host) =>
-      `${name} could not be loaded from ${host}: this opponent needs it; ` +
-      "the others play offline",
-    thinking: "The computer is thinking…",
-    yourTurn: "Your turn: click a card of your hand.",
-    playerTurn: (player) => `Player ${player} to play: click a card.`,
-    handOver: "The hand is over.",
-    you: "you",
-    computer: "the computer",
-    player: (player) => `player ${player}`,
-    and: "and",
-    takes: (card, cards) => `${card} takes ${cards}`,
-    lays: (card) => `lays ${card}`,
-    declaring: (declaration, points) => `, declaring ${declaration} (${points} points)`,
-    claiming: ", claiming the target",
-    ways: (card, count) => `${card} can play in ${count} ways:`,
-    scoreCaption: "The hand's score (and what each side was judged on)",
-    points: "points",
-    match: (hand, target, totals) => `Match, hand ${hand}, to ${target}: ${totals}.`,
-    brilli: (shares) => ` Brilli: ${shares}.`,
-    nextHand: "Next hand",
-    secondsLeft: (seconds) => `${seconds} s to play`,
-    timeout: (who, winner) => `${who} ran out of time: ${winner} won the match.`,
-    left: (who, winner) => `${who} left: ${winner} won the match.`,
-    wonMatch: (winner, won, lost) => `${winner} won the match, ${won} to ${lost}.`,
-    wonHand: (winner, won, lost) => `${winner} won the hand, ${won} to ${lost}.`,
-    draw: (points) => `A draw, ${points} to ${points}.`,
+  // The page's own words, in English and Italian (the library draws the board and
+  // explains the moves in either). A player is `who`: {you: is it the reader, name}.
+  const TEXTS = {
+    en: {
+      loading: (version) => `Loading Python (Pyodide ${version})…`,
+      cannotStart: (why) => `The playground could not start: ${why}`,
+      askFirst: (version, host) =>
+        `The playground runs Python in this page: it loads Pyodide ${version} ` +
+        `(about 13 MB) from ${host}. Press Deal to start.`,
+      loadingPackage: (name, host) => `Loading ${name} for this opponent, from ${host}…`,
+      packageMissing: (name, host) =>
+        `${name} could not be loaded from ${host}: this opponent needs it; ` +
+        "the others play offline",
+      thinking: "The computer is thinking…",
+      yourTurn: "Your turn: click a card of your hand.",
+      playerTurn: (player) => `Player ${player} to play: click a card.`,
+      handOver: "The hand is over.",
+      you: "you",
+      computer: "the computer",
+      player: (player) => `player ${player}`,
+      and: "and",
+      takes: (card, cards) => `${card} takes ${cards}`,
+      lays: (card) => `lays ${card}`,
+      declaring: (declaration, points) => `, declaring ${declaration} (${points} points)`,
+      claiming: ", claiming the target",
+      ways: (card, count) => `${card} can play in ${count} ways:`,
+      scoreCaption: "The hand's score (and what each side was judged on)",
+      points: "points",
+      match: (hand, target, totals) => `Match, hand ${hand}, to ${target}: ${totals}.`,
+      brilli: (shares) => ` Brilli: ${shares}.`,
+      nextHand: "Next hand",
+      secondsLeft: (seconds) => `${seconds} s to play`,
+      timeout: (who, winner) =>
+        `${capital(who.name)} ran out of time: ${winner.name} won the match.`,
+      left: (who, winner) => `${capital(who.name)} left: ${winner.name} won the match.`,
+      wonMatch: (winner, won, lost) => `${capital(winner.name)} won the match, ${won} to ${lost}.`,
+      wonHand: (winner, won, lost) => `${capital(winner.name)} won the hand, ${won} to ${lost}.`,
+      draw: (points) => `A draw, ${points} to ${points}.`,
+    },
+    it: {
+      loading: (version) => `Caricamento di Python (Pyodide ${version})…`,
+      cannotStart: (why) => `La pagina di gioco non è partita: ${why}`,
+      askFirst: (version, host) =>
+        `Questa pagina fa girare Python: carica Pyodide ${version} (circa 13 MB) ` +
+        `da ${host}. Premi Distribuisci per cominciare.`,
+      loadingPackage: (name, host) =>
+        `Caricamento di ${name} per questo avversario, da ${host}…`,
+      packageMissing: (name, host) =>
+        `Non si è potuto caricare ${name} da ${host}: serve a questo avversario; ` +
+        "gli altri giocano senza rete",
+      thinking: "Il computer sta pensando…",
+      yourTurn: "Tocca a te: fai clic su una carta della tua mano.",
+      playerTurn: (player) => `Tocca al giocatore ${player}: fai clic su una carta.`,
+      handOver: "La mano è finita.",
+      you: "tu",
+      computer: "il computer",
+      player: (player) => `il giocatore ${player}`,
+      and: "e",
+      takes: (card, cards) => `${card} prende ${cards}`,
+      lays: (card) => `cala ${card}`,
+      declaring: (declaration, points) => `, dichiarando ${declaration} (${points} punti)`,
+      claiming: ", chiamandosi fuori",
+      ways: (card, count) => `${card} si può giocare in ${count} modi:`,
+      scoreCaption: "Il punteggio della mano (e su che cosa è stato giudicato ciascuno)",
+      points: "punti",
+      match: (hand, target, totals) => `Partita, mano ${hand}, a ${target}: ${totals}.`,
+      brilli: (shares) => ` Brilli: ${shares}.`,
+      nextHand: "Mano seguente",
+      secondsLeft: (seconds) => `${seconds} s per giocare`,
+      timeout: (who, winner) =>
+        `Tempo scaduto${who.you ? "" : ` per ${who.name}`}: ` +
+        (winner.you ? "hai vinto la partita." : `${winner.name} vince la partita.`),
+      left: (who, winner) =>
+        `${capital(who.name)} ${who.you ? "hai" : "ha"} lasciato la partita: ` +
+        (winner.you ? "hai vinto." : `${winner.name} vince.`),
+      wonMatch: (winner, won, lost) =>
+        winner.you
+          ? `Hai vinto la partita, ${won} a ${lost}.`
+          : `${capital(winner.name)} vince la partita, ${won} a ${lost}.`,
+      wonHand: (winner, won, lost) =>
+        winner.you
+          ? `Hai vinto la mano, ${won} a ${lost}.`
+          : `${capital(winner.name)} vince la mano, ${won} a ${lost}.`,
+      draw: (points) => `Pareggio, ${points} a ${points}.`,
+    },
   };
+  // The controls' own words in Italian (their English is the page's, read below).
+  const CONTROLS_IT = {
+    game: "Gioco",
+    opponent: "Avversario",
+    span: "Si gioca",
+    hand: "una mano",
+    match: "una partita",
+    clock: "l'orologio: 30 s a mossa",
+    lang: "Lingua",
+    seed: "Seme",
+    deal: "Distribuisci",
+    greedy: "avido: guarda una mossa avanti (+1,49 punti a mano contro il gioco a caso)",
+    search:
+      "ricerca: ISMCTS, 1.000 iterazioni a mossa (circa +1,0 a mano contro avido, " +
+      "+0,8 contro la rete)",
+    policy: "la rete addestrata (+0,57 a mano contro avido)",
+  };
+  const CONTROLS_EN = {};
+  for (const element of form.querySelectorAll("[data-text]")) {
+    CONTROLS_EN[element.dataset.text] = element.textContent;
+  }
+  let lang = navigator.language.toLowerCase().startsWith("it") ? "it" : "en";
+  let TEXT = TEXTS[lang];
+
+  // Writes the controls in the page's language.
+  function relabel() {
+    for (const element of form.querySelectorAll("[data-text]")) {
+      const key = element.dataset.text;
+      element.textContent = lang === "it" ? CONTROLS_IT[key] : CONTROLS_EN[key];
+    }
+    root.lang = lang;
+    form.elements.lang.value = lang;
+  }
   const host = (url) => new URL(url).host;
   const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   const listed = (items) =>
@@ -88,6 +171,19 @@
   // ------------------------------------------------------------------ loading
 
   const absolute = (url) => new URL(url, document.baseURI).href;
+  const siteRoot = new URL(`${settings.siteRoot}/`, document.baseURI);
+
+  // The address on this site of a page the library's explanations cite, such as
+  // `rules.md#compulsory-capture`.
+  function docsLink(page) {
+    const [path, anchor] = page.split("#");
+    let target = path.replace(/\.md$/, "");
+    const index = target === "index" || target.endsWith("/index");
+    if (index) target = target.slice(0, -"index".length);
+    if (settings.directoryUrls) target += index ? "" : "/";
+    else target += index ? "index.html" : ".html";
+    return new URL(target + (anchor ? `#${anchor}` : ""), siteRoot).href;
+  }
 
   function loadScript(url) {
     return new Promise((resolve, reject) => {
@@ -126,6 +222,7 @@
     pyodide.FS.writeFile(`${site}/table.py`, await source);
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
     table = pyodide.pyimport("table").Table();
+    table.set_language(lang);
     performance.mark("scopa-playground-library");
   }
 
@@ -213,6 +310,7 @@
     if (shown.reader === null) return TEXT.player(player);
     return player === shown.reader ? TEXT.you : TEXT.computer;
   };
+  const who = (player) => ({ you: player === shown.reader, name: name(player) });
 
   // A move in words: `7D takes 1D and 6C`, `lays 3C`.
   function describe(move) {
@@ -225,13 +323,12 @@
   }
 
   function outcome(end) {
-    const winner = end.winner === null ? null : capital(name(end.winner));
-    if (end.kind === "timeout") return TEXT.timeout(capital(name(end.player)), name(end.winner));
-    if (end.kind === "left") return TEXT.left(capital(name(end.player)), name(end.winner));
-    if (winner === null) return TEXT.draw(end.points[0]);
+    if (end.kind === "timeout") return TEXT.timeout(who(end.player), who(end.winner));
+    if (end.kind === "left") return TEXT.left(who(end.player), who(end.winner));
+    if (end.winner === null) return TEXT.draw(end.points[0]);
     const [won, lost] = [end.points[end.winner], end.points[1 - end.winner]];
     const said = end.kind === "match" ? TEXT.wonMatch : TEXT.wonHand;
-    return said(winner, won, lost);
+    return said(who(end.winner), won, lost);
   }
 
   function show(view) {
@@ -282,6 +379,21 @@
     }
   }
 
+  // The library's explanation: each reason, with a link to the rule it cites.
+  function reasons(why) {
+    const list = document.createElement("ul");
+    list.className = "scopa-pg-reasons";
+    for (const reason of why.reasons) {
+      const item = document.createElement("li");
+      const rule = document.createElement("a");
+      rule.href = docsLink(reason.page);
+      rule.textContent = reason.title;
+      item.append(`${reason.text} (`, rule, ")");
+      list.appendChild(item);
+    }
+    return list;
+  }
+
   // The reader picked a card: play it, or offer its captures when it has several.
   function pick(card) {
     const moves = shown.moves.filter((move) => move.card === card);
@@ -294,16 +406,35 @@
     heading.textContent = TEXT.ways(card, moves.length);
     const list = document.createElement("div");
     list.className = "scopa-pg-choice-list";
+    // The library's explanation of each capture, asked for now: shown when pointed at.
+    const why = document.createElement("div");
+    why.className = "scopa-pg-why";
+    const explained = new Map(
+      moves.map((move) => [
+        move.text,
+        call((python) => JSON.parse(python.explain(move.text))).catch(() => null),
+      ]),
+    );
+    let pointed = null;
+    const explain = async (move) => {
+      pointed = move.text;
+      const explanation = await explained.get(move.text);
+      if (explanation && pointed === move.text) why.replaceChildren(reasons(explanation));
+    };
     for (const move of moves) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "md-button scopa-pg-choice";
       button.dataset.move = move.text;
       button.textContent = describe(move);
-      button.addEventListener("mouseenter", () => highlight(move.captured, true));
-      button.addEventListener("mouseleave", () => highlight(move.captured, false));
-      button.addEventListener("focus", () => highlight(move.captured, true));
-      button.addEventListener("blur", () => highlight(move.captured, false));
+      const point = (on) => () => {
+        highlight(move.captured, on);
+        if (on) explain(move);
+      };
+      button.addEventListener("mouseenter", point(true));
+      button.addEventListener("mouseleave", point(false));
+      button.addEventListener("focus", point(true));
+      button.addEventListener("blur", point(false));
       button.addEventListener("click", () => playByReader(move.text));
       list.appendChild(button);
     }
@@ -312,25 +443,25 @@
     }
     const picked = board.querySelector(`g.scopa-pg-playable[data-card="${card}"]`);
     picked.classList.add("scopa-pg-picked");
-    choices.append(heading, list);
+    choices.append(heading, list, why);
     list.firstChild.focus();
   }
 
+  // The plays of the hand, each with the library's explanation, the latest one open.
   function drawLog(view) {
     log.replaceChildren();
-    for (const play of view.history) {
+    view.history.forEach((play, index) => {
       const item = document.createElement("li");
+      const details = document.createElement("details");
+      details.open = index === view.history.length - 1;
+      const summary = document.createElement("summary");
       const who = document.createElement("strong");
       who.textContent = `${capital(name(play.player))}: `;
-      const what = document.createElement("span");
-      what.textContent = describe(play);
-      item.append(who, what);
-      // The place of the library's explanation of the move.
-      const why = document.createElement("span");
-      why.className = "scopa-pg-why";
-      item.appendChild(why);
+      summary.append(who, describe(play));
+      details.append(summary, reasons(play.why));
+      item.appendChild(details);
       log.appendChild(item);
-    }
+    });
     log.scrollTop = log.scrollHeight;
   }
 
@@ -364,7 +495,7 @@
       const total = scoreTable.createTFoot().insertRow();
       cell(total, TEXT.points, "th");
       for (const points of view.score.points) cell(total, String(points));
-      scorePanel.appendChild(scoreTable);
+      scorePanel.append(scoreTable, reasons(view.score.why));
     }
     if (view.match) {
       const match = document.createElement("p");
@@ -474,7 +605,17 @@
     form.querySelector(".scopa-pg-clock").hidden = !option.hasAttribute("data-clock");
   }
 
-  form.addEventListener("change", showClockOption);
+  form.addEventListener("change", (event) => {
+    if (event.target.name !== "lang") {
+      showClockOption();
+      return;
+    }
+    lang = event.target.value;
+    TEXT = TEXTS[lang];
+    relabel();
+    if (shown !== null) change((python) => python.set_language(lang));
+  });
+  relabel();
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (!loading) load().catch(() => {});

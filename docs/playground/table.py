@@ -11,7 +11,11 @@ A table plays a match (a single hand is a match that stops after its first hand)
 an opponent is set, `play` moves for whichever player is to move; with one, the computer
 plays its seat (`computer_move`) and the reader the other.
 
-The JSON holds data, not sentences: the page writes them in the reader's language.
+The JSON holds data, not sentences, but for the library's own: the board, and the
+explanations of the plays made and of the score by `scopa.explain` (of a move not yet
+made, on request: `explain`), in the table's language (`set_language`); the page writes
+the rest in the reader's language. `scopa.explain` is imported once a first move is
+played, not before: the page's first board waits for nothing it does not show.
 
 Examples:
     >>> table = Table()
@@ -64,6 +68,17 @@ OPPONENTS: dict[str, Callable[[], Agent]] = {
 """The computer's agents by name, as the `scopa play` command names them; imported when chosen."""
 
 
+def explanation_data(explanation: scopa.explain.Explanation) -> dict[str, Any]:
+    """An explanation as the page reads it: its summary, and each reason with its page."""
+    return {
+        "summary": explanation.summary,
+        "reasons": [
+            {"text": reason.text, "page": reason.page, "title": reason.title}
+            for reason in explanation.reasons
+        ],
+    }
+
+
 def move_data(move: scopa.Move, player: int | None = None) -> dict[str, Any]:
     """A move as the page reads it: its text, its card, what it takes, what it announces.
 
@@ -99,6 +114,9 @@ class Table:
         self.rng = random.Random()
         self.clock = False
         self.seed = 0
+        self.lang = "en"
+        self.plays: list[tuple[scopa.GameState, scopa.Move]] = []  # the shown hand's
+        self.explained: dict[str, list[dict[str, Any]]] = {}  # their explanations, by language
 
     # ------------------------------------------------------------------ starting
 
@@ -130,10 +148,24 @@ class Table:
             )
         self.match = scopa.Match.new(rules, seed=seed, first_dealer=first_dealer)
         self.shown = None
+        self.plays, self.explained = [], {}
         self.single = single
         self.seed = seed
         self.rng = random.Random(seed)
         self.clock = False
+
+    def set_language(self, lang: str) -> str:
+        """Draw the board and explain the moves in `lang` (`en` or `it`).
+
+        Raises:
+            InvalidArgumentError: the library does not write in `lang`.
+        """
+        if lang not in scopa.LANGUAGES:
+            raise scopa.InvalidArgumentError(
+                f"no language {lang!r}: one of {', '.join(scopa.LANGUAGES)}"
+            )
+        self.lang = lang
+        return self.view()
 
     def set_opponent(self, name: str | None, seat: int = 1) -> str:
         """Let the computer play `seat` with the agent `name`; `None` takes it away.
@@ -164,6 +196,21 @@ class Table:
         """The legal moves' texts, in the order of `legal_moves()` (none once the hand is over)."""
         state = self._state()
         return [] if self.shown is not None else [str(move) for move in state.legal_moves()]
+
+    def explain(self, text: str) -> str:
+        """Why the move `text` is legal or refused for the player to move, as JSON.
+
+        The library's explanation (`scopa.explain.explain_move`), in the table's language:
+        its summary, and each reason with the page that states its rule.
+
+        Raises:
+            IllegalMoveError: the hand is over.
+            NotationError: the text is not a move.
+        """
+        if self.shown is not None:
+            raise scopa.IllegalMoveError("the hand is over")
+        explanation = scopa.explain.explain_move(self._state(), text, lang=self.lang)
+        return json.dumps(explanation_data(explanation))
 
     def play(self, text: str, elapsed: float | None = None) -> str:
         """Play a move for the player to move (not the computer), `elapsed` seconds after the last.
@@ -207,6 +254,7 @@ class Table:
         if self.shown is None or self.single or self.match is None or self.match.is_over:
             raise scopa.IllegalMoveError("there is no next hand to show")
         self.shown = None
+        self.plays, self.explained = [], {}
         return self.view()
 
     def hand_score(self) -> list[int]:
@@ -223,6 +271,8 @@ class Table:
         match = self._playing()
         after = match.state.apply(move)
         self.match = match.apply(move, elapsed=elapsed)
+        if self.match.abandonment is None:
+            self.plays.append((match.state, move))
         if after.is_terminal and self.match.abandonment is None:
             self.shown = after
 
@@ -273,15 +323,19 @@ class Table:
             {
                 "preset": rules.name,
                 "seed": self.seed,
-                "svg": state_svg(state, reader),
+                "svg": state_svg(state, reader, lang=self.lang),
                 "toMove": None if finished else state.current_player,
                 "reader": reader,
                 "computer": self.computer_name,
                 "computerToMove": self._computer_to_move(),
                 "moves": [move_data(move) for move in moves],
-                "history": [move_data(move, player) for player, move in state.history],
+                "history": [
+                    {**move_data(move, player), "why": why}
+                    for (player, move), why in zip(state.history, self._explained(), strict=True)
+                ],
                 "last": move_data(*reversed(state.history[-1])) if state.history else None,
                 "score": self._score(state) if state.is_terminal else None,
+                "lang": self.lang,
                 "match": None if self.single else self._match(match),
                 "over": self._over(),
                 "outcome": self._outcome(match),
@@ -290,9 +344,18 @@ class Table:
             }
         )
 
+    def _explained(self) -> list[dict[str, Any]]:
+        """The explanation of each play of the shown hand, in the table's language."""
+        done = self.explained.setdefault(self.lang, [])
+        for before, move in self.plays[len(done) :]:
+            explanation = scopa.explain.explain_move(before, move, lang=self.lang)
+            done.append(explanation_data(explanation))
+        return done
+
     def _score(self, state: scopa.GameState) -> dict[str, Any]:
         score = state.hand_score()
         return {
+            "why": explanation_data(scopa.explain.explain_score(state, lang=self.lang)),
             "rows": [
                 {"name": category.name, "points": category.points, "figures": category.figures}
                 for category in score
