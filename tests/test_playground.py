@@ -542,18 +542,63 @@ def test_the_computer_answers_in_the_page(playground: Browser) -> None:
     assert [player for player, _ in state.history] == [1, 0] * 18
 
 
+SEEN: list[str] = []
+"""Every network request read from the browser's log by `_requested`, in order."""
+ASKED: set[str] = set()
+"""The requests off the site a test asked the page to make (the policy's numpy)."""
+
+
+def _requested(browser: Browser) -> list[str]:
+    """The network requests the browser made since the last call (its performance log)."""
+    entries = [json.loads(entry["message"])["message"] for entry in browser.get_log("performance")]
+    urls = [
+        entry["params"]["request"]["url"]
+        for entry in entries
+        if entry["method"] == "Network.requestWillBeSent"
+    ]
+    # Chromium's own pages (chrome://) and data in the page (data:, blob:) are not requests
+    # to a host.
+    network = [url for url in urls if url.startswith(("http:", "https:", "ws:", "wss:"))]
+    SEEN.extend(network)
+    return network
+
+
+def test_the_trained_policy_is_loaded_from_the_cdn_only_when_chosen(
+    playground: Browser, site: Path, address: str
+) -> None:
+    # It needs numpy, which the page asks of the CDN then; with no network it says so, and
+    # the other opponents still play. Nothing else leaves the site.
+    before = _requested(playground)
+    assert [url for url in before if not url.startswith(address)] == []
+    playground.execute_script(
+        "const form = document.querySelector('.scopa-pg-controls');"
+        "form.elements.opponent.value = 'policy';"
+        "form.requestSubmit();"
+    )
+    status = 'return document.querySelector(".scopa-pg-status").textContent'
+    _wait_for(
+        playground,
+        status,
+        "numpy could not be loaded from cdn.jsdelivr.net: this opponent needs it; "
+        "the others play offline",
+    )
+    lock = json.loads((site / "playground" / "pyodide" / "pyodide-lock.json").read_bytes())
+    numpy = hook.cdn_url(hook.pyodide_version()) + lock["packages"]["numpy"]["file_name"]
+    ASKED.add(numpy)
+    assert {url for url in _requested(playground) if not url.startswith(address)} == {numpy}
+    playground.execute_script(
+        "const form = document.querySelector('.scopa-pg-controls');"
+        "form.elements.opponent.value = 'greedy';"
+        "form.requestSubmit();"
+    )
+    _wait_for(playground, status, "Your turn: click a card of your hand.")
+
+
 def test_every_request_of_the_browser_went_to_the_local_site(
     playground: Browser, address: str
 ) -> None:
-    requested = [
-        message["params"]["request"]["url"]
-        for entry in playground.get_log("performance")
-        if (message := json.loads(entry["message"])["message"])["method"]
-        == "Network.requestWillBeSent"
-    ]
-    assert any(url.endswith("pyodide.asm.wasm") for url in requested), requested[:5]
-    # Chromium's own pages (chrome://) and data in the page (data:, blob:) are not requests
-    # to a host; every one that is goes to the local site.
-    network = [url for url in requested if url.startswith(("http:", "https:", "ws:", "wss:"))]
-    elsewhere = [url for url in network if not url.startswith(address)]
+    # Every request of the tests so far, but the numpy the policy's test asked for.
+    _requested(playground)
+    assert any(url.endswith("/pyodide.asm.wasm") for url in SEEN), SEEN[:5]
+    elsewhere = [url for url in SEEN if not url.startswith(address) and url not in ASKED]
     assert not elsewhere, elsewhere[:5]

@@ -215,7 +215,7 @@ def controls_html() -> str:
 
     return "".join(
         [
-            '<form class="scopa-pg-controls">',
+            '<form class="scopa-pg-controls" autocomplete="off">',
             f'<label>{words("game", "Game")} <select name="preset">{preset_options}</select>'
             "</label>",
             f'<label>{words("opponent", "Opponent")} <select name="opponent">'

@@ -232,19 +232,24 @@
     return booting;
   }
 
+  // Loads the runtime and deals the first hand; `ready` is kept once both are done (a
+  // first deal that fails, such as an opponent whose package cannot be loaded, is said
+  // on the page and leaves the runtime ready for the next).
   function load() {
     if (!loading) {
       loading = boot()
-        .then(() => deal(form))
-        .then(() => {
-          performance.mark("scopa-playground-playable");
-          resolveReady();
-        })
         .catch((error) => {
           say(TEXT.cannotStart(pythonMessage(error)), "error");
           rejectReady(error);
           throw error;
-        });
+        })
+        .then(() =>
+          deal(form).then(
+            () => performance.mark("scopa-playground-playable"),
+            (error) => say(error.message, "error"),
+          ),
+        )
+        .then(() => resolveReady());
     }
     return loading;
   }
