@@ -15,8 +15,8 @@ instead of the wheel, `libraries.zip`: the files of the wheels of `scopa` and `a
 installed, compiled to bytecode by the pinned Pyodide under node
 (`docs/playground/compile.mjs`, a few seconds; kept in `docs/playground/runtime` for the
 next build of the same wheels), and Pyodide itself (`playground/pyodide/`, its standard
-library compiled). Compiled ahead of time, the page starts in about half the time: the
-browser no longer compiles every module it imports.
+library compiled). Compiled ahead of time, the page starts in well under half the time:
+the browser no longer compiles every module it imports.
 
 Where Pyodide comes from is the setting `extra.playground.runtime` of `mkdocs.yml` (or
 the environment variable `SCOPA_PLAYGROUND_RUNTIME`):
@@ -31,7 +31,8 @@ the environment variable `SCOPA_PLAYGROUND_RUNTIME`):
 - `cdn`: the same version of Pyodide from the jsDelivr CDN, with its own build of
   `attrs`; the page loads them only when the reader asks for it (the site loads nothing
   from elsewhere unasked).
-- `auto` (the default): `local` when both are installed, else `cdn`; the build says which.
+- `auto` (the default): `local` when all of it is installed and node is there, else `cdn`;
+  the build says which, and why.
 
 Examples:
     >>> pinned = pyodide_version()

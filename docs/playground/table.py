@@ -1,11 +1,11 @@
 """The Python side of the playground page: a hand or a match of Scopa at one table.
 
 The page's script (`docs/javascripts/playground.js`) runs this module in Pyodide, in the
-reader's browser, and calls the methods of one `Table`. Every method
-that changes the table returns what the page shows, as JSON: the board drawn by
-`scopa.svg`, the legal moves of the player to move, the last play, the hand's score once
-it is over and, in a match, the totals and the brilli. Everything is played by the
-library: the page itself knows no rule.
+reader's browser, and calls the methods of one `Table`. Every method that changes the
+table returns what the page shows, as JSON: the board drawn by `scopa.svg`, the legal
+moves of the player to move, the plays of the hand, the hand's score once it is over and,
+in a match, the totals and the brilli. Everything is played by the library: the page
+itself knows no rule.
 
 A table plays a match (a single hand is a match that stops after its first hand). Until
 an opponent is set, `play` moves for whichever player is to move; with one, the computer
