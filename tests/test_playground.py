@@ -17,6 +17,7 @@ import random
 import shutil
 import sys
 import types
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -313,8 +314,12 @@ def test_the_pinned_wheel_of_attrs_makes_the_runtime_local(
 
 
 @pytest.fixture(scope="module")
-def playground(browser: Browser, site: Path, address: str) -> Browser:
-    """The browser on the playground page, once its runtime is loaded and a hand dealt."""
+def playground(browser: Browser, site: Path, address: str) -> Iterator[Browser]:
+    """The browser on the playground page, once its runtime is loaded and a hand dealt.
+
+    The browser is shared with the other tests of the site: its logs are read before, and
+    again after, so that what one test logs is never put down to another.
+    """
     settings = (site / "playground" / "index.html").read_text(encoding="utf-8")
     if '"runtime": "local"' not in settings:
         pytest.skip(NEEDS_RUNTIME)
@@ -322,13 +327,18 @@ def playground(browser: Browser, site: Path, address: str) -> Browser:
         "Emulation.setDeviceMetricsOverride",
         {"width": WIDE, "height": 1000, "deviceScaleFactor": 1, "mobile": False},
     )
+    for log in ("browser", "performance"):
+        browser.get_log(log)
     browser.get(address + "playground/")
     failed = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "scopaPlayground.ready.then(() => done(null), (error) => done(error.message));"
     )
     assert failed is None, f"the playground did not start: {failed}"
-    return browser
+    yield browser
+    browser.get("about:blank")
+    for log in ("browser", "performance"):
+        browser.get_log(log)
 
 
 def _in_page(browser: Browser, body: str, *args: Any) -> Any:
@@ -563,6 +573,14 @@ def _requested(browser: Browser) -> list[str]:
     return network
 
 
+def _errors(browser: Browser) -> list[str]:
+    """The errors the page logged since the last call, but loads of what a test asked for."""
+    errors = [
+        entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"
+    ]
+    return [error for error in errors if not any(url in error for url in ASKED)]
+
+
 def test_the_trained_policy_is_loaded_from_the_cdn_only_when_chosen(
     playground: Browser, site: Path, address: str
 ) -> None:
@@ -586,6 +604,7 @@ def test_the_trained_policy_is_loaded_from_the_cdn_only_when_chosen(
     numpy = hook.cdn_url(hook.pyodide_version()) + lock["packages"]["numpy"]["file_name"]
     ASKED.add(numpy)
     assert {url for url in _requested(playground) if not url.startswith(address)} == {numpy}
+    assert _errors(playground) == []  # but the failed load of numpy
     playground.execute_script(
         "const form = document.querySelector('.scopa-pg-controls');"
         "form.elements.opponent.value = 'greedy';"
@@ -597,7 +616,9 @@ def test_the_trained_policy_is_loaded_from_the_cdn_only_when_chosen(
 def test_every_request_of_the_browser_went_to_the_local_site(
     playground: Browser, address: str
 ) -> None:
-    # Every request of the tests so far, but the numpy the policy's test asked for.
+    # Every request of the tests so far, but the numpy the policy's test asked for; and
+    # no error in the page's console.
+    assert _errors(playground) == []
     _requested(playground)
     assert any(url.endswith("/pyodide.asm.wasm") for url in SEEN), SEEN[:5]
     elsewhere = [url for url in SEEN if not url.startswith(address) and url not in ASKED]
