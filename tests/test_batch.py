@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 import pytest
 
-from scopa import Deck, GameState, find_variant, view
+from scopa import Deck, GameState, find_variant, scoring, view
 from scopa.adapters import hand_returns
 from scopa.cards import DECK, Card
 from scopa.encoding import (
@@ -39,6 +39,7 @@ from scopa.scoring import (
     Captures,
     CardPoints,
     Carte,
+    Declarations,
     Denari,
     Grande,
     MissingSuit,
@@ -551,7 +552,7 @@ def test_an_unknown_scoring_component_is_refused() -> None:
 # ------------------------------------------------------------------ scoring
 
 
-COMPONENTS = [
+SCORED = [
     Scope(value=3),
     Carte(),
     Carte(threshold=21),
@@ -575,10 +576,16 @@ COMPONENTS = [
     CardPoints(),
     CardPoints(ranks=(7,), value=2),
 ]
+"""Every scoring component of the library but `Declarations` (the batch engine plays
+without declarations, which score nothing then), some of them under several settings."""
+
+
+def test_every_component_of_the_library_is_scored_here() -> None:
+    assert {type(component) for component in SCORED} | {Declarations} == set(scoring.COMPONENTS)
 
 
 @pytest.mark.parametrize(("players", "sides"), [(2, None), (3, None), (4, 2)])
-@pytest.mark.parametrize("component", COMPONENTS, ids=repr)
+@pytest.mark.parametrize("component", SCORED, ids=repr)
 def test_scoring_matches_the_scalar_scoring(
     component: Any, players: int, sides: int | None
 ) -> None:

@@ -29,6 +29,7 @@ from scopa import (
     SeriesRecord,
 )
 from scopa.records import FORMAT_VERSION, read_record, rules_from_data, rules_to_data, write_record
+from scopa.scoring import COMPONENTS
 from tests.helpers import CLASSIC, TRETRE, every_preset, finish_hand, finish_match
 from tests.strategies import seeds
 from tests.validator import check_record
@@ -75,6 +76,16 @@ class Custom:
 
     def score(self, hand: Captures) -> CategoryScore:
         return CategoryScore(self.name, (0,) * len(hand.piles))
+
+
+@pytest.mark.parametrize("kind", COMPONENTS, ids=lambda kind: kind.__name__)
+def test_every_component_of_the_library_is_recorded(kind: Any) -> None:
+    rules = attrs.evolve(
+        CLASSIC, name="with more", scoring=CLASSIC.scoring.with_component(kind(name="more"))
+    )
+    data = rules_to_data(rules)
+    assert data["changes"]["scoring"]["fields"]["components"]["tuple"][-1]["class"] == kind.__name__
+    assert rules_from_data(data) == rules
 
 
 def test_custom_components_cannot_be_recorded() -> None:

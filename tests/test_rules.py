@@ -23,7 +23,7 @@ from scopa import (
     variant_aliases,
     variant_names,
 )
-from scopa.rules import FirstTable, _for_four, _with_bonus
+from scopa.rules import FirstTable, _for_four, _index, _with_bonus
 from scopa.scoring import Carte, Declarations, Ponino, Scope
 from tests.helpers import CLASSIC
 
@@ -74,6 +74,36 @@ def test_the_aliases_of_a_preset() -> None:
     assert "scopetta" in variant_aliases("classic")
     assert "classic" not in variant_aliases("classic")
     assert variant_aliases("tretre") == ("scopa-tretre", "tretre-2")
+
+
+def test_a_preset_is_found_whole_by_any_of_its_names() -> None:
+    preset = scopa.find_preset("Scopa d'assi")
+    assert preset.name == "scopa-d-assi"
+    assert preset.rules is find_variant("scopa-d-assi")
+    assert preset.aliases == variant_aliases("scopa-d-assi")
+    assert preset.family is scopa.Family.ACE_SWEEPS
+    assert [p.name for p in scopa.presets()] == list(variant_names())
+    with pytest.raises(RulesError, match="unknown variant 'briscola'"):
+        scopa.find_preset("briscola")
+
+
+def test_the_names_of_the_presets_are_unique_and_in_the_form_they_are_compared_in() -> None:
+    classic = scopa.find_preset("classic")
+    tretre = scopa.find_preset("tretre")
+    with pytest.raises(RulesError, match="'scopa' is given twice"):
+        _index([classic, attrs.evolve(tretre, aliases=("scopa",))])
+    with pytest.raises(RulesError, match="'Tre tre' is given twice or not in lower case"):
+        _index([classic, attrs.evolve(tretre, aliases=("Tre tre",))])
+    assert _index(scopa.presets())[1] == {
+        name: preset.name for preset in scopa.presets() for name in (preset.name, *preset.aliases)
+    }
+
+
+def test_every_preset_says_what_it_is() -> None:
+    for preset in scopa.presets():
+        assert preset.summary.endswith("."), preset.name
+        assert all(source.endswith(".") for source in preset.sources), preset.name
+        assert preset.rules.name == preset.name
 
 
 def test_four_of_a_rank_annul_a_tretre_table_of_any_size() -> None:

@@ -1,12 +1,14 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import scopa
 from scopa import (
     DECK,
     Captures,
@@ -21,10 +23,13 @@ from scopa import (
     PrimieraRule,
     PrimieraTable,
     Rank,
+    Rules,
     RulesError,
+    ScoredOn,
     ScoringComponent,
     ScoringRules,
     Suit,
+    scoring,
 )
 from tests.helpers import CLASSIC, STANDARD_CATEGORIES, finished, piles_of
 from tests.strategies import PRESETS
@@ -268,3 +273,39 @@ def test_the_ponino_doubles_the_scope_of_the_side_with_four_cavalli() -> None:
     assert Ponino().score(Captures((three, knights), (3, 2))).points == (0, 2)
     assert Ponino().score(Captures((knights, three), (0, 4))).points == (0, 0)
     assert Ponino().score(Captures((knights, three), (3, 2))).figures == (1, 0)
+
+
+# ----------------------------------------------------------------------------- the registry
+
+
+def test_the_registry_holds_every_component_of_the_library_once() -> None:
+    public = [getattr(scoring, name) for name in scoring.__all__]
+    components = [
+        value
+        for value in public
+        if isinstance(value, type)
+        and attrs.has(value)
+        and "name" in attrs.fields_dict(value)
+        and hasattr(value, "score")
+    ]
+    assert sorted(components, key=str) == sorted(scoring.COMPONENTS, key=str)
+    assert len(set(scoring.COMPONENTS)) == len(scoring.COMPONENTS)
+    assert all(name in scopa.__all__ for name in scoring.__all__)
+
+
+@pytest.mark.parametrize("kind", scoring.COMPONENTS, ids=lambda kind: kind.__name__)
+def test_every_component_says_what_it_scores(kind: type[ScoringComponent]) -> None:
+    # Under rules where nothing can be captured, only a category of declared points can
+    # score, and only with declarations (Cirulla's busso and tris).
+    scored_on = kind.scored_on  # type: ignore[attr-defined]
+    assert isinstance(scored_on, ScoredOn)
+    nothing_captured: dict[str, Any] = {
+        "capture_by_rank": False,
+        "capture_by_sum": False,
+        "scoring": ScoringRules((kind(),)),
+    }
+    if scored_on is ScoredOn.DECLARATIONS:
+        Rules(declarations=True, **nothing_captured)
+    else:
+        with pytest.raises(RulesError, match="no scoring category can ever give a point"):
+            Rules(**nothing_captured)

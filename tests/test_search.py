@@ -43,7 +43,7 @@ from scopa._search_core import _chances_of_most, scoring_of, worth_of
 from scopa.agents import MatchAgent, play_match
 from scopa.masks import cards_of
 from scopa.odds import match_chances
-from scopa.scoring import Carte, MissingSuit, strict_max
+from scopa.scoring import COMPONENTS, Carte, MissingSuit, strict_max
 from scopa.search import AlphaBetaAgent, ISMCTSAgent, Solution, expected_points, solve
 from tests.helpers import (
     CLASSIC,
@@ -95,6 +95,8 @@ SCORINGS = [
     .without("primiera")
     .with_component(Primiera(rule=PrimieraRule.MOST_SEVENS_CASCADE)),
     ScoringRules.standard().with_component(MostAces()),
+    # every component of the library, at its defaults
+    ScoringRules(tuple(kind(name=f"{kind.__name__}") for kind in COMPONENTS)),
 ]
 SCORED_RULES = PRESETS + [
     attrs.evolve(base, scoring=scoring)

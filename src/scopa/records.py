@@ -79,24 +79,7 @@ from scopa.rules import (
     find_variant,
     variant_names,
 )
-from scopa.scoring import (
-    AssoDueTre,
-    CardPoints,
-    Carte,
-    Declarations,
-    Denari,
-    Grande,
-    MissingSuit,
-    Napola,
-    Ponino,
-    Primiera,
-    PrimieraRule,
-    PrimieraTable,
-    ReBello,
-    Scope,
-    ScoringRules,
-    Settebello,
-)
+from scopa.scoring import COMPONENTS, MissingSuit, PrimieraRule, PrimieraTable, ScoringRules
 from scopa.stakes import AbandonReason, BrilliEconomy
 
 __all__ = ["FORMAT_VERSION", "read_record", "rules_from_data", "rules_to_data", "write_record"]
@@ -105,25 +88,9 @@ FORMAT_VERSION = 1
 """The version of the record format this library writes."""
 
 _CLASSES: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        ScoringRules,
-        Scope,
-        Carte,
-        Denari,
-        Settebello,
-        Primiera,
-        PrimieraTable,
-        ReBello,
-        Napola,
-        Grande,
-        AssoDueTre,
-        Ponino,
-        CardPoints,
-        Declarations,
-        BrilliEconomy,
-    )
+    cls.__name__: cls for cls in (ScoringRules, PrimieraTable, BrilliEconomy, *COMPONENTS)
 }
+"""The rule parts a record holds, by the class name it writes them under."""
 _ENUMS: dict[str, type[Enum]] = {
     cls.__name__: cls
     for cls in (

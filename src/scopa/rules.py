@@ -37,6 +37,7 @@ from scopa.scoring import (
     PrimieraTable,
     ReBello,
     Scope,
+    ScoredOn,
     ScoringComponent,
     ScoringRules,
     Settebello,
@@ -48,11 +49,15 @@ __all__ = [
     "MAX_TARGET",
     "AceOnAce",
     "CapturePriority",
+    "Family",
     "FirstTable",
     "MisdealRule",
+    "Preset",
     "Rules",
     "Tiebreak",
+    "find_preset",
     "find_variant",
+    "presets",
     "variant_aliases",
     "variant_names",
 ]
@@ -196,21 +201,6 @@ def _stakes(_: object, attribute: attrs.Attribute[Stakes | None], value: object)
     _hashable(None, attribute, value)
 
 
-# The library's categories that score captured cards, and those that score scope.
-_CARD_CATEGORIES: Final = (
-    Carte,
-    Denari,
-    Settebello,
-    ReBello,
-    Napola,
-    Grande,
-    AssoDueTre,
-    CardPoints,
-    Primiera,
-)
-_SCOPA_CATEGORIES: Final = (Scope, Ponino)
-
-
 def _why_pointless(rules: Rules) -> str | None:
     """Why no scoring category can ever give a point under `rules`, or `None` if one can.
 
@@ -225,15 +215,16 @@ def _why_pointless(rules: Rules) -> str | None:
     taken = sweeps or (rules.ace_on_empty_table_captures_itself and rules.table_size == 0)
     reasons: dict[str, None] = {}  # in order, once each
     for component in rules.scoring.components:
-        if isinstance(component, _SCOPA_CATEGORIES):
+        scored_on = getattr(component, "scored_on", None)
+        if scored_on is ScoredOn.SCOPE:
             if sweeps and (not isinstance(component, Scope) or component.value):
                 return None
             if sweeps:
                 reasons[f"{component.name!r} gives 0 points a scopa"] = None
-        elif isinstance(component, _CARD_CATEGORIES):
+        elif scored_on is ScoredOn.CARDS:
             if taken:
                 return None
-        elif isinstance(component, Declarations):
+        elif scored_on is ScoredOn.DECLARATIONS:
             if rules.declarations:
                 return None
             reasons[f"{component.name!r} counts declared points and declarations is off"] = None
@@ -388,7 +379,7 @@ class Rules:
 
     def __repr__(self) -> str:
         preset = _PRESETS.get(self.name)
-        if preset is not None and preset[0] == self:
+        if preset is not None and preset.rules == self:
             return f"find_variant('{self.name}')"
         fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(Rules))
         return f"Rules({fields})"
@@ -537,23 +528,119 @@ _MINI = Rules(
     misdeal=MisdealRule.NONE,
 )
 
-_PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
-    "classic": (_CLASSIC, ("scopa", "scopetta", "classica", "standard", "scopa-2")),
-    "tretre": (_TRETRE, ("scopa-tretre", "tretre-2")),
-    "scopa-3": (
+_BGA_HELP = "<https://en.doc.boardgamearena.com/Gamehelpscopa>"
+_BGA_SOURCE = "<https://github.com/PiratJack/bga-scopa/blob/master/scopa.game.php>"
+_BGA_OPTIONS = "<https://github.com/PiratJack/bga-scopa/blob/master/gameoptions.inc.php>"
+_PAGAT_SCOPONE = "<https://www.pagat.com/fishing/scopone.html>"
+_PAGAT_ESCOBA = "<https://www.pagat.com/fishing/escoba.html>"
+_BGA_KINGS = (
+    "The deal of Board Game Arena's Scopa, which redeals a first table of three or four "
+    f"Kings in every variant that lays one, in its published source: {_BGA_SOURCE}."
+)
+
+
+def _bga(variant: str) -> str:
+    return f'"Scopa", the game help of Board Game Arena, which has {variant}: {_BGA_HELP}.'
+
+
+_BGA_OPTIONS_SOURCE = (
+    f"The game options of Board Game Arena's Scopa, in its published source: {_BGA_OPTIONS}."
+)
+
+
+class Family(Enum):
+    """A family of presets, as the site's pages group them."""
+
+    SCOPA = "Scopa"
+    """Classic Scopa and its forms for more players."""
+    SCOPONE = "Scopone"
+    """Four players in pairs, with the whole deck or most of it dealt at once."""
+    ACE_SWEEPS = "Scopa d'assi, asso piglia tutto"
+    """An Ace takes the whole table."""
+    FIFTEENS = "Fifteens"
+    """Captures that make fifteen with the played card."""
+    BONUSES = "Bonuses and endings"
+    """Classic Scopa with other scoring or another way to end the match."""
+    SMALL = "Small enough to solve"
+    """Few cards in play, for exact methods."""
+
+    def __repr__(self) -> str:
+        return f"Family.{self.name}"
+
+
+@attrs.frozen
+class Preset:
+    """A named preset: its rules and what is said of them, in one place.
+
+    [`find_variant`][scopa.find_variant] returns its rules, the site's pages and tables are
+    drawn from it, and [`find_preset`][scopa.find_preset] returns it whole.
+
+    Examples:
+        >>> escoba = find_preset("Escoba del 15")
+        >>> escoba.name, escoba.family, escoba.rules.target
+        ('escoba', Family.FIFTEENS, 21)
+    """
+
+    rules: Rules
+    """The rules; their `name` is the preset's name."""
+    aliases: tuple[str, ...]
+    """The other names it answers to, in the form [`find_variant`][scopa.find_variant]
+    compares: lower case, words joined by `-`."""
+    family: Family
+    """The family it belongs to."""
+    summary: str
+    """The game in a sentence or two (Markdown)."""
+    sources: tuple[str, ...] = ()
+    """The published rules it follows, each a short description and its address
+    (Markdown); none for a game only this library defines or for one that follows the
+    rules page."""
+
+    @property
+    def name(self) -> str:
+        """The preset's name (its rules' `name`)."""
+        return self.rules.name
+
+
+_PRESET_LIST: Final = (
+    Preset(
+        _CLASSIC,
+        ("scopa", "scopetta", "classica", "standard", "scopa-2"),
+        Family.SCOPA,
+        "Scopa for two, to 11: the game of the rules page, with every knob at its default.",
+    ),
+    Preset(
+        _TRETRE,
+        ("scopa-tretre", "tretre-2"),
+        Family.SCOPA,
+        "The two-player game of the tretre room: to 9, Ace 15 in primiera and a missing suit "
+        "0, four of a kind annul a deal too, 30 seconds a move, brilli as stakes.",
+    ),
+    Preset(
         Rules(name="scopa-3", players=3),
         ("scopa-a-3", "scopa-a-tre", "scopa-3-giocatori"),
+        Family.SCOPA,
+        "Classic Scopa for three, each for self.",
     ),
-    "scopa-4": (
+    Preset(
         Rules(name="scopa-4", players=4, sides=2),
         ("scopa-a-4", "scopa-a-coppie", "scopa-in-coppia"),
+        Family.SCOPA,
+        "Classic Scopa for four, in two pairs.",
     ),
-    "scopa-6": (Rules(name="scopa-6", players=6, sides=2), ("scopa-a-6", "scopa-a-sei")),
-    "scopone": (
+    Preset(
+        Rules(name="scopa-6", players=6, sides=2),
+        ("scopa-a-6", "scopa-a-sei"),
+        Family.SCOPA,
+        "Classic Scopa for six, in two teams of three.",
+    ),
+    Preset(
         _SCOPONE,
         ("scopone-9", "scopone-a-9-carte", "scopone-a-nove-carte", "scopone-classico"),
+        Family.SCOPONE,
+        "Four in pairs, nine cards each and four on the table; a card takes the fewest "
+        "table cards it can.",
     ),
-    "scopone-scientifico": (
+    Preset(
         attrs.evolve(
             _SCOPONE,
             name="scopone-scientifico",
@@ -563,13 +650,23 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
             target=21,
         ),
         ("scopone-10", "scopone-a-10-carte", "scopone-a-dieci-carte", "scientifico"),
+        Family.SCOPONE,
+        "The scopone with ten cards each and an empty table, to 21.",
     ),
-    "scopa-d-assi": (_SCOPA_D_ASSI, ("scopa-assi", "scopa-d-assi-2", "scopa-dassi")),
-    "scopa-d-assi-4": (
+    Preset(
+        _SCOPA_D_ASSI,
+        ("scopa-assi", "scopa-d-assi-2", "scopa-dassi"),
+        Family.ACE_SWEEPS,
+        "An Ace takes the whole table, but its sweep is not a scopa; an Ace on the table is "
+        "taken alone.",
+    ),
+    Preset(
         _for_four(_SCOPA_D_ASSI, "scopa-d-assi-4"),
         ("scopa-assi-4", "scopa-dassi-4"),
+        Family.ACE_SWEEPS,
+        "Scopa d'assi for four in pairs, ten cards each and an empty table.",
     ),
-    "asso-piglia-tutto": (
+    Preset(
         _ASSO_PIGLIA_TUTTO,
         (
             "asso-pigliatutto",
@@ -577,14 +674,20 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
             "pigliatutto",
             "asso-piglia-tutto-tradizionale",
         ),
+        Family.ACE_SWEEPS,
+        "An Ace takes the whole table, and its sweep is a scopa; an Ace on the table is "
+        "taken alone.",
     ),
-    "asso-piglia-tutto-4": (
+    Preset(
         attrs.evolve(
             _for_four(_ASSO_PIGLIA_TUTTO, "asso-piglia-tutto-4"), ace_first_lead_forbidden=True
         ),
         ("asso-pigliatutto-4",),
+        Family.ACE_SWEEPS,
+        "Asso piglia tutto for four in pairs, ten cards each; the first play of a hand may "
+        "not be an Ace.",
     ),
-    "asso-piglia-tutto-semplice": (
+    Preset(
         attrs.evolve(
             _ASSO_PIGLIA_TUTTO,
             name="asso-piglia-tutto-semplice",
@@ -592,14 +695,54 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
             misdeal=MisdealRule.THREE_PLUS_KINGS,
         ),
         ("asso-piglia-tutto-semplificato", "asso-pigliatutto-semplice"),
+        Family.ACE_SWEEPS,
+        "An Ace takes the whole table even with an Ace on it, and its sweep is a scopa; "
+        "three or more Kings on the first table annul a deal, as in `classic`.",
+        (
+            '"Scopa", the game help of Board Game Arena, which plays the simplified and the '
+            f"traditional asso piglia tutto: {_BGA_HELP}.",
+            _BGA_KINGS,
+            f'"Scopone" (with Scopa d\'Assi), pagat.com: {_PAGAT_SCOPONE}.',
+            '"Regole Asso Piglia Tutto", GiochiStars: '
+            "<https://giochistars.it/asso-piglia-tutto/regole-gioco/>.",
+            '"Asso Piglia Tutto: le regole", Al Quinto Piano: <https://www.alquintopiano.it/'
+            "giochi/asso-piglia-tutto-le-regole-di-uno-dei-giochi-piu-amati>.",
+        ),
     ),
-    "napola": (
+    Preset(
         _with_bonus("napola", Napola(napoleone_wins_match=True)),
         ("scopa-napola", "napoletana", "napula", "scopa-con-napola"),
+        Family.BONUSES,
+        "Classic Scopa with the napola, the run of denari from the Ace; all ten win the match.",
+        (
+            '"Varianti della Scopa", Digitalmoka: '
+            "<https://www.digitalmoka.com/varianti-scopa-quali-sono>.",
+            '"Spunti", a page of Italian card-game rules (the napoleone ends the game): '
+            "<http://xoomer.virgilio.it/jmpcav/carte/spunti.htm>.",
+            '"Scopa", spazioinwind: <http://spazioinwind.libero.it/carte/scopa.htm>.',
+            '"Scopone", pagat.com (the napoli of the scopone of Trento, and other additions): '
+            f"{_PAGAT_SCOPONE}.",
+            _bga("Napola as a variant and as an option of every variant"),
+        ),
     ),
-    "re-bello": (_with_bonus("re-bello", ReBello()), ("scopa-re-bello", "rebello")),
-    "il-ponino": (_with_bonus("il-ponino", Ponino()), ("ponino", "scopa-ponino")),
-    "scopa-a-15": (
+    Preset(
+        _with_bonus("re-bello", ReBello()),
+        ("scopa-re-bello", "rebello"),
+        Family.BONUSES,
+        "Classic Scopa with a point for the King of denari.",
+        (
+            f'"Scopone", pagat.com (the re bello among the additions to Scopa): {_PAGAT_SCOPONE}.',
+            _bga("Re bello as a variant"),
+        ),
+    ),
+    Preset(
+        _with_bonus("il-ponino", Ponino()),
+        ("ponino", "scopa-ponino"),
+        Family.BONUSES,
+        "Classic Scopa where the four Cavalli double a side's scope.",
+        (_bga("Il Ponino as a variant"), _BGA_OPTIONS_SOURCE),
+    ),
+    Preset(
         attrs.evolve(
             _CLASSIC,
             name="scopa-a-15",
@@ -608,9 +751,42 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
             capture_to_fifteen=True,
         ),
         ("scopa-a-quindici", "scopa-di-quindici", "scopa-15", "quindici"),
+        Family.FIFTEENS,
+        "A card takes the cards that make 15 with it, and nothing else; three or more Kings "
+        "on the first table annul a deal, as in `classic`.",
+        (
+            '"Scopone", pagat.com (Scopa di Quindici among the games of the family): '
+            f"{_PAGAT_SCOPONE}.",
+            '"Come si gioca a Quindici", GiocoDigitale: <https://www.giocodigitale.it/it/blog/'
+            "giochi/come-si-gioca-a-quindici-regole-e-variante-della-scopa-tradizionale>.",
+            '"Scopa a 15", Digitalmoka: <https://digitalmoka.com/scopa-a-15>.',
+            _bga("Scopa a Quindici as a variant"),
+            _BGA_KINGS,
+        ),
     ),
-    "escoba": (_ESCOBA, ("escoba-de-15", "escoba-del-15", "escoba-de-quince", "escoba-15")),
-    "escoba-sin-setenta": (
+    Preset(
+        _ESCOBA,
+        ("escoba-de-15", "escoba-del-15", "escoba-de-quince", "escoba-15"),
+        Family.FIFTEENS,
+        "The Spanish game to 21: fifteens, a first table of 15 or 30 swept by the dealer, "
+        "escobas, cartas, oros, the siete de velo and the setenta.",
+        (
+            f'"Escoba", pagat.com: {_PAGAT_ESCOBA}.',
+            '"Escoba", Wikipedia: <https://en.wikipedia.org/wiki/Escoba>.',
+            '"Escoba del 15: reglas", Magnojuegos: '
+            "<https://magnojuegos.com/escoba-del-15-online/reglas>.",
+            '"Reglas de la Escoba", Mundijuegos: '
+            "<https://mundijuegos.com.co/multijugador/escoba/reglas>.",
+            '"Rules of Escoba", Playjoy: <https://playjoy.com/en/escoba/rules/>.',
+            '"Escoba", Melele: <https://www.melele.es/escoba.html>.',
+            _bga("Escoba as a variant"),
+            "The scoring of Board Game Arena's Scopa (the primiera summed for Escoba, and the "
+            f"point for the sevens), in its published source: {_BGA_SOURCE}.",
+            '"Escoba del Chorizo", Entre Todos (the setenta of the escoba del 15: the most '
+            "sevens, then sixes, Aces and fives): <https://entretodos.com.uy/chorizo/>.",
+        ),
+    ),
+    Preset(
         attrs.evolve(
             _ESCOBA,
             name="escoba-sin-setenta",
@@ -619,13 +795,48 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
             ),
         ),
         ("escoba-without-prime", "escoba-sin-prime", "escoba-senza-primiera"),
+        Family.FIFTEENS,
+        "Escoba with a point for the most sevens (none on a tie), and one more for all four, "
+        "in place of the setenta.",
+        (
+            _bga("Escoba without Prime as a variant"),
+            "The variants and the scoring of Board Game Arena's Scopa, in its published "
+            f'source: {_BGA_OPTIONS} ("Extra point for capturing most sevens and all of the '
+            f'sevens") and {_BGA_SOURCE}.',
+            f'"Escoba", pagat.com (the Escoba it is taken from): {_PAGAT_ESCOBA}.',
+        ),
     ),
-    "cirulla": (_CIRULLA, ("cirulla-genovese", "cirulla-ligure")),
-    "scopone-de-trente": (
+    Preset(
+        _CIRULLA,
+        ("cirulla-genovese", "cirulla-ligure"),
+        Family.FIFTEENS,
+        "To 51: a card takes the fewest table cards it can, or a fifteen; the Ace sweeps "
+        "unless an Ace is on the table; declarations with the matta (the 7 of coppe), "
+        "piccola (up to 6) and grande; all ten denari win.",
+        (
+            '"Cirulla", pagat.com: <https://www.pagat.com/fishing/cirulla.html>.',
+            '"Cirulla", Wikipedia: <https://it.wikipedia.org/wiki/Cirulla>.',
+            "*The Penguin Book of Card Games*, the section on Cirulla.",
+            '"Cirulla", Regole del gioco: '
+            "<https://www.regoledelgioco.com/giochi-di-carte/cirulla>.",
+            '"Cirulla", sbiro.eu: <https://sbiro.eu/eng/cirulla>.',
+            '"Cirulla", spazioinwind: <http://spazioinwind.libero.it/carte/cirulla.htm>.',
+            '"Cirulla Fishing Game Rules", Fishing Card Games: '
+            "<https://www.fishingcardgames.com/cirulla-fishing-game.htm>.",
+            '"La Cirulla", the7thseacomix: <https://the7thseacomix.altervista.org/la-cirulla/>.',
+            _bga("Cirulla as a variant"),
+            "The scoring of Board Game Arena's Cirulla, whose piccola stops at the 6 of denari "
+            f'("A+2+3+4+5+6 is worth 6"), in its published source: {_BGA_SOURCE}.',
+        ),
+    ),
+    Preset(
         _with_bonus("scopone-de-trente", AssoDueTre(), base=attrs.evolve(_SCOPONE, target=21)),
         ("scopone-di-trente", "scopone-trente"),
+        Family.SCOPONE,
+        "Scopone to 21 where the Ace, 2 and 3 of denari score 1, 2 and 3; all three win the match.",
+        (_bga("Scopone de Trente as a variant"), _BGA_OPTIONS_SOURCE),
     ),
-    "scopone-trentino": (
+    Preset(
         _with_bonus(
             "scopone-trentino",
             Napola(napoleone_wins_match=True),
@@ -634,12 +845,21 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
             ),
         ),
         ("scopone-di-trento", "scopone-trento"),
+        Family.SCOPONE,
+        "Scopone with ten cards each and the napola, to 21; all ten denari win the match.",
+        (f'"Scopone", pagat.com (the Trentino variant): {_PAGAT_SCOPONE}.',),
     ),
-    "scopa-a-perdere": (
+    Preset(
         attrs.evolve(_CLASSIC, name="scopa-a-perdere", target=21, lowest_total_wins=True),
         ("scopa-perdere", "a-perdere", "scopa-perdente"),
+        Family.BONUSES,
+        "The match ends as a match to 21 does, and the lowest total wins.",
+        (
+            _bga("Scopa a perdere as a variant"),
+            '"desescoba", Diclib: <https://diclib.com/es/Diccionario%20español/desescoba>.',
+        ),
     ),
-    "scopa-frac": (
+    Preset(
         attrs.evolve(
             _CLASSIC,
             name="scopa-frac",
@@ -647,11 +867,49 @@ _PRESETS: dict[str, tuple[Rules, tuple[str, ...]]] = {
             scoring=ScoringRules((CardPoints(name="frac"),)),
         ),
         ("frac", "scopa-frack"),
+        Family.BONUSES,
+        "Only the Aces and figures score, a point each; any capture may be taken.",
+        (_bga("Scopa Frac as a variant"), _BGA_OPTIONS_SOURCE),
     ),
-    "scopa-mini": (_MINI, ("mini", "scopa-6-carte", "mini-scopa")),
-}
-_ALIASES = {alias: name for name, (_, aliases) in _PRESETS.items() for alias in (name, *aliases)}
+    Preset(
+        _MINI,
+        ("mini", "scopa-6-carte", "mini-scopa"),
+        Family.SMALL,
+        "Six cards (Ace, 6 and 7 of denari and coppe), two each and two on the table: small "
+        "enough to solve.",
+    ),
+)
 _SEPARATORS = str.maketrans("_ '", "---")
+
+
+def _index(presets: Iterable[Preset]) -> tuple[dict[str, Preset], dict[str, str]]:
+    """The presets by name, and the name of each name and alias.
+
+    Raises:
+        RulesError: a name or alias is given twice, or not in the form names are compared in.
+    """
+    by_name: dict[str, Preset] = {}
+    names: dict[str, str] = {}
+    for preset in presets:
+        by_name[preset.name] = preset
+        for alias in (preset.name, *preset.aliases):
+            if alias in names or alias != alias.lower().translate(_SEPARATORS):
+                raise RulesError(f"the preset name {alias!r} is given twice or not in lower case")
+            names[alias] = preset.name
+    return by_name, names
+
+
+_PRESETS, _ALIASES = _index(_PRESET_LIST)
+
+
+def presets() -> tuple[Preset, ...]:
+    """Every preset, in the order of [`variant_names`][scopa.variant_names].
+
+    Examples:
+        >>> [preset.name for preset in presets() if preset.family is Family.SCOPONE]
+        ['scopone', 'scopone-scientifico', 'scopone-de-trente', 'scopone-trentino']
+    """
+    return _PRESET_LIST
 
 
 def variant_names() -> tuple[str, ...]:
@@ -664,46 +922,31 @@ def variant_aliases(name: str) -> tuple[str, ...]:
 
     Raises:
         RulesError: no preset has that name.
+        TypeError: `name` is not text.
     """
-    return _PRESETS[find_variant(name).name][1]
+    return find_preset(name).aliases
 
 
 def find_variant(name: str) -> Rules:
     """The preset rules called `name` or one of its aliases.
 
     Case does not matter, and `_`, `-`, `'` and a space are the same (`"Scopa d'assi"`
-    is `scopa-d-assi`). The presets are those of [`variant_names`][scopa.variant_names]:
+    is `scopa-d-assi`). The presets are those of [`variant_names`][scopa.variant_names];
+    [`find_preset`][scopa.find_preset] gives what is said of each (its summary, aliases
+    and sources), and each has a page on the site.
 
-    - `classic`: 2 players, 11 points, Ace = 16 in primiera, a side lacking a suit cannot
-      win primiera, a deal with 3 or more Kings on the table is annulled.
-    - `tretre`: the tretre room's 2-player game: 9 points, Ace = 15, a missing suit counts
-      0, 3+ Kings or four of a kind annul a deal, 30 seconds a move, brilli as stakes.
-    - `scopa-3`, `scopa-4`, `scopa-6`: classic Scopa for 3 players each for self, 4 players
-      in two pairs, 6 players in two teams of three.
-    - `scopone`: 4 players in pairs, 9 cards each and 4 on the table; a card takes the
-      fewest table cards it can.
-    - `scopone-scientifico`: as `scopone` with 10 cards each, an empty table, to 21.
-    - `scopa-d-assi`, `scopa-d-assi-4`: an Ace takes the whole table, not as a scopa (an Ace
-      on the table is taken alone); for 2, or 4 in pairs with 10 cards each.
-    - `asso-piglia-tutto-semplice`: the Ace's sweep takes everything, even an Ace; a deal
-      with 3 or more Kings on the table is annulled, as in `classic`.
-    - `napola`, `re-bello`, `il-ponino`: classic with a bonus: the run of denari from the
-      Ace (all ten win the match), the King of denari, all four Cavalli doubling the scope.
-    - `scopa-a-15`: captures only by cards adding up to fifteen with the played card; a
-      deal with 3 or more Kings on the table is annulled, as in `classic`.
-    - `escoba`: the Spanish game to 21: fifteens, a first table of 15 or 30 swept by the
-      dealer, escobas, cartas, oros, the siete de velo and the setenta.
-    - `escoba-sin-setenta`: `escoba` with a point for the most sevens (none on a tie) and
-      one more for all four in place of the setenta.
-    - `cirulla`: to 51: simple captures (a card takes the fewest table cards it can) and
-      fifteens, the Ace sweeps unless an Ace is on the table, declarations with the matta
-      (7 of coppe), piccola (up to 6) and grande, all ten denari win.
-    - `scopone-de-trente`, `scopone-trentino`: scopone to 21 where the Ace, 2 and 3 of
-      denari score 1, 2 and 3 (all three win); or ten cards each with the napola.
-    - `scopa-a-perdere`: the first side over 21 loses, the lowest total wins.
-    - `scopa-frac`: only the Aces and figures score, a point each; any capture may be taken.
-    - `asso-piglia-tutto`, `asso-piglia-tutto-4`: the same, but the Ace's sweep is a scopa;
-      with 4, the first play of a hand may not be an Ace.
+    Raises:
+        RulesError: no preset has that name; the message suggests the closest name and
+            lists the presets.
+        TypeError: `name` is not text.
+    """
+    return find_preset(name).rules
+
+
+def find_preset(name: str) -> Preset:
+    """The preset called `name` or one of its aliases, whole: its rules, aliases and summary.
+
+    The name is read as [`find_variant`][scopa.find_variant] reads it.
 
     Raises:
         RulesError: no preset has that name; the message suggests the closest name and
@@ -720,4 +963,4 @@ def find_variant(name: str) -> Rules:
         raise RulesError(
             f"unknown variant {quote(name)}; {hint}the presets are {', '.join(_PRESETS)}"
         )
-    return _PRESETS[_ALIASES[key]][0]
+    return _PRESETS[_ALIASES[key]]

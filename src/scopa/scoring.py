@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
 import attrs
 
@@ -20,6 +20,7 @@ from scopa.cards import Card, Rank, Suit
 from scopa.errors import RulesError
 
 __all__ = [
+    "COMPONENTS",
     "AssoDueTre",
     "Captures",
     "CardPoints",
@@ -37,6 +38,7 @@ __all__ = [
     "PrimieraTable",
     "ReBello",
     "Scope",
+    "ScoredOn",
     "ScoringComponent",
     "ScoringRules",
     "Settebello",
@@ -79,6 +81,26 @@ class CategoryScore:
     """The figure each side was judged on (cards counted, primiera value…), if any."""
     wins_match: int | None = None
     """A side that wins the match outright with this hand (e.g. all ten denari)."""
+
+
+class ScoredOn(Enum):
+    """What a category of the library gives points for.
+
+    The rules read it to tell whether any category can give a point under the other knobs.
+    A component of your own may say it too, as a class attribute `scored_on`; one that
+    does not is taken to be able to give points under any rules.
+    """
+
+    CARDS = "cards"
+    """The cards captured (a capture, or an Ace laid on an empty table that goes to its
+    player's pile, must be possible)."""
+    SCOPE = "scope"
+    """The scope made (a capture that empties the table must be possible)."""
+    DECLARATIONS = "declarations"
+    """The points declared (the rules must allow declarations)."""
+
+    def __repr__(self) -> str:
+        return f"ScoredOn.{self.name}"
 
 
 @runtime_checkable
@@ -124,6 +146,9 @@ def strict_max(figures: Sequence[Any], eligible: Sequence[bool] | None = None) -
 @attrs.frozen
 class Scope:
     """One point (or `value`) per scopa."""
+
+    scored_on: ClassVar[ScoredOn] = ScoredOn.SCOPE
+    """What the category gives points for."""
 
     value: int = attrs.field(default=1, validator=int_in(0, 100))
     """The points of one scopa."""
@@ -172,6 +197,9 @@ class Carte:
     least that many cards.
     """
 
+    scored_on: ClassVar[ScoredOn] = ScoredOn.CARDS
+    """What the category gives points for."""
+
     threshold: int | None = attrs.field(
         default=None, validator=attrs.validators.optional(int_in(0, 40))
     )
@@ -194,6 +222,9 @@ class Denari:
 
     With a `threshold` (6), a side must also have at least that many denari.
     """
+
+    scored_on: ClassVar[ScoredOn] = ScoredOn.CARDS
+    """What the category gives points for."""
 
     threshold: int | None = attrs.field(
         default=None, validator=attrs.validators.optional(int_in(0, 10))
@@ -225,6 +256,9 @@ def _holder(name: str, card: Card, hand: Captures) -> CategoryScore:
 class Settebello:
     """One point to the side that captured the seven of denari."""
 
+    scored_on: ClassVar[ScoredOn] = ScoredOn.CARDS
+    """What the category gives points for."""
+
     name: str = attrs.field(default="settebello", validator=label)
     """The category's name."""
 
@@ -240,6 +274,9 @@ class Settebello:
 @attrs.frozen
 class ReBello:
     """One point to the side that captured the king of denari (*re bello*), a bonus."""
+
+    scored_on: ClassVar[ScoredOn] = ScoredOn.CARDS
+    """What the category gives points for."""
 
     name: str = attrs.field(default="re bello", validator=label)
     """The category's name."""
@@ -261,6 +298,9 @@ class Napola:
     Cavallo, Re) one more: the points are the length of the run. All ten denari (the
     *napoleone*) win the match outright when `napoleone_wins_match` is on.
     """
+
+    scored_on: ClassVar[ScoredOn] = ScoredOn.CARDS
+    """What the category gives points for."""
 
     napoleone_wins_match: bool = attrs.field(default=False, validator=flag)
     """Whether a side holding all ten denari wins the match at once (the *cappotto*)."""
@@ -296,6 +336,9 @@ class Grande:
     scores 7.
     """
 
+    scored_on: ClassVar[ScoredOn] = ScoredOn.CARDS
+    """What the category gives points for."""
+
     extends: bool = attrs.field(default=True, validator=flag)
     """Whether the 7 and the 6 of denari extend the run."""
     name: str = attrs.field(default="grande", validator=label)
@@ -327,6 +370,9 @@ class AssoDueTre:
     the match at once when `trio_wins_match` is on.
     """
 
+    scored_on: ClassVar[ScoredOn] = ScoredOn.CARDS
+    """What the category gives points for."""
+
     trio_wins_match: bool = attrs.field(default=True, validator=flag)
     """Whether one side holding all three wins the match outright."""
     name: str = attrs.field(default="asso-due-tre", validator=label)
@@ -352,6 +398,9 @@ class Ponino:
 
     The side that captures them scores its scope of the hand once more.
     """
+
+    scored_on: ClassVar[ScoredOn] = ScoredOn.SCOPE
+    """What the category gives points for."""
 
     name: str = attrs.field(default="ponino", validator=label)
     """The category's name."""
@@ -388,6 +437,9 @@ class CardPoints:
     Scopa Frac scores the Aces and the three figures, one point each.
     """
 
+    scored_on: ClassVar[ScoredOn] = ScoredOn.CARDS
+    """What the category gives points for."""
+
     ranks: tuple[int, ...] = attrs.field(
         default=(1, 8, 9, 10), converter=_rank_tuple, validator=_ranks
     )
@@ -410,6 +462,9 @@ class CardPoints:
 @attrs.frozen
 class Declarations:
     """The points each side declared during the hand (Cirulla's *busso* and *tris*)."""
+
+    scored_on: ClassVar[ScoredOn] = ScoredOn.DECLARATIONS
+    """What the category gives points for."""
 
     name: str = attrs.field(default="accusi", validator=label)
     """The category's name."""
@@ -514,6 +569,9 @@ class Primiera:
 
     The figures are the primiera values: the sum over the suits the side holds.
     """
+
+    scored_on: ClassVar[ScoredOn] = ScoredOn.CARDS
+    """What the category gives points for."""
 
     table: PrimieraTable = attrs.field(
         default=PrimieraTable.CLASSIC, validator=instance_of(PrimieraTable, "a PrimieraTable")
@@ -731,3 +789,26 @@ class ScoringRules:
                 )
             categories.append(category)
         return HandScore(tuple(categories))
+
+
+COMPONENTS: Final = (
+    Scope,
+    Carte,
+    Denari,
+    Settebello,
+    Primiera,
+    ReBello,
+    Napola,
+    Grande,
+    AssoDueTre,
+    Ponino,
+    CardPoints,
+    Declarations,
+)
+"""The library's own scoring components: the one list of them.
+
+A game record writes one under its class name with its fields
+([`scopa.records`][scopa.records]); the batch engine and the searches score each of them;
+`import scopa` exports them. A component of your own works everywhere else, but cannot go
+in a record or in the batch engine.
+"""

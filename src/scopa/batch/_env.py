@@ -21,6 +21,7 @@ from scopa.encoding import COMPACT_OPTIONS, FACT_CHOICES, MOVE_FACTS, Observatio
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
 from scopa.rules import AceOnAce, CapturePriority, FirstTable, MisdealRule, Rules
 from scopa.scoring import (
+    COMPONENTS,
     AssoDueTre,
     CardPoints,
     Carte,
@@ -162,20 +163,6 @@ _ONE_VALUE: Final[dict[str, object]] = {
     "ranks": tuple(Rank),  # the engine deals the 40 cards
     "suits": tuple(Suit),
 }
-_COMPONENTS: Final = (
-    Scope,
-    Carte,
-    Denari,
-    Settebello,
-    ReBello,
-    Primiera,
-    Napola,
-    Grande,
-    AssoDueTre,
-    Ponino,
-    CardPoints,
-    Declarations,
-)
 
 
 def _check_supported(rules: Rules) -> None:
@@ -200,7 +187,7 @@ def _check_supported(rules: Rules) -> None:
                 f"(rules {rules.name!r}); it plays only {field.name}={wanted!r}"
             )
     for component in rules.scoring.components:
-        if type(component) not in _COMPONENTS:
+        if type(component) not in COMPONENTS:
             raise RulesError(
                 f"the batch engine does not support the scoring component "
                 f"{quote(component.name)} ({type(component).__name__}) of rules {rules.name!r}"
