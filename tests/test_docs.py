@@ -147,12 +147,72 @@ def test_a_run_counts_its_skips_by_reason_in_a_line_each(tmp_path: Path, no_skip
     assert ("--no-skips: 3 tests were skipped" in run.stdout) == no_skips
 
 
+def _hook(name: str) -> types.ModuleType:
+    """A hook of the site, loaded as MkDocs loads it (its folder on the path while it loads)."""
+    folder = str(DOCS / "hooks")
+    sys.path.insert(0, folder)
+    try:
+        spec = importlib.util.spec_from_file_location(f"site_{name}", DOCS / "hooks" / f"{name}.py")
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(folder)
+    return module
+
+
+PRESET_PAGES = _hook("preset_pages")
+
+
 @pytest.mark.parametrize("name", scopa.variant_names())
-def test_every_preset_has_its_page(name: str) -> None:
+def test_every_preset_has_a_page_and_a_place_in_the_navigation(name: str) -> None:
+    # A preset's page is written by hand, or drawn from its entry by the site's hook; the
+    # navigation lists it under its family either way, and mkdocs.yml does not name it.
     page = DOCS / "variants" / f"{name}.md"
-    assert page.exists(), f"no docs page for the preset {name!r}"
-    assert f'"{name}"' in page.read_text(encoding="utf-8")
-    assert f"variants/{name}.md" in (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8")
+    if page.exists():
+        text = page.read_text(encoding="utf-8")
+        assert f'"{name}"' in text
+    else:
+        text = PRESET_PAGES.generated_page(scopa.find_preset(name))
+        assert f"# {name}\n" in text
+        assert scopa.find_preset(name).summary in text
+    PRESET_PAGES.with_lists(text, f"variants/{name}.md")  # every marker draws its list
+    section = PRESET_PAGES.variants_nav(["variants/index.md", {"Bonus": "variants/bonuses.md"}])
+    family = scopa.find_preset(name).family.value
+    groups = [item[family] for item in section if isinstance(item, dict) and family in item]
+    assert [{name: f"variants/{name}.md"}] == [entry for entry in groups[0] if name in entry]
+    assert section[0] == "variants/index.md"
+    assert section[-1] == {"Bonus": "variants/bonuses.md"}
+    assert f"variants/{name}.md" not in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_the_lists_of_presets_are_drawn_from_the_presets(page: Path) -> None:
+    # A page lists presets through a marker of the site's hook, which must draw a list; the
+    # aliases and sources of a preset's page are drawn from the preset, not typed again.
+    where = page.relative_to(DOCS).as_posix() if DOCS in page.parents else page.name
+    text = page.read_text(encoding="utf-8")
+    PRESET_PAGES.with_lists(text, where)
+    name = page.stem
+    if page.parent == DOCS / "variants" and name in scopa.variant_names():
+        sections = dict(re.findall(r"^## (\w+)\n(.*?)(?=^## |\Z)", text, flags=re.M | re.S))
+        assert sections["Aliases"].lstrip().startswith("<!-- preset: aliases -->")
+        if scopa.find_preset(name).sources:
+            assert sections["Sources"].strip() == "<!-- preset: sources -->"
+    everyone = {f"`{name}`" for name in scopa.variant_names()}
+    for paragraph in re.split(r"\n\s*\n", text):
+        named = {word for word in re.findall(r"`[a-z0-9-]+`", paragraph) if word in everyone}
+        assert len(named) < 8, f"a paragraph names {len(named)} presets: draw the list instead"
+
+
+def test_a_marker_that_asks_for_no_list_is_refused() -> None:
+    with pytest.raises(PRESET_PAGES.PresetMarkerError, match="no list of presets"):
+        PRESET_PAGES.with_lists("<!-- presets: everything -->", "index.md")
+    with pytest.raises(PRESET_PAGES.PresetMarkerError, match="no list of presets"):
+        PRESET_PAGES.with_lists("<!-- preset: aliases -->", "rules.md")  # not a preset's page
+    fenced = "```text\n<!-- presets: everything -->\n```"
+    assert PRESET_PAGES.with_lists(fenced, "index.md") == fenced
 
 
 @pytest.mark.parametrize("name", scopa.__all__)
