@@ -11,8 +11,9 @@ the four tables, the two missing-suit policies and the four primiera rules, pool
 (docs/rules.md#scoring); and the
 family's categories (napola, re bello, ponino, Cirulla's declarations, piccola up to 6 and
 grande, the low denari of Trento, Frac's card points, the sevens of Escoba without the
-setenta), each preset's list of categories, and the
-outright wins (napoleone, cappotto, the Trento trio).
+setenta), and the outright wins (napoleone, cappotto, the Trento trio). It reads which
+categories rules score, and their settings, from the rules' scoring components, never from
+a preset's name: each kind of component of the library has its reference here.
 """
 
 from __future__ import annotations
@@ -21,13 +22,26 @@ from collections.abc import Iterable, Sequence
 
 from scopa import (
     AceOnAce,
+    AssoDueTre,
     CapturePriority,
     Card,
+    CardPoints,
+    Carte,
     Declaration,
+    Declarations,
+    Denari,
     GameState,
+    Grande,
     HandScore,
     Move,
+    Napola,
+    Ponino,
+    Primiera,
+    PrimieraRule,
+    ReBello,
     Rules,
+    Scope,
+    Settebello,
 )
 
 # ----------------------------------------------------------------------------- captures
@@ -143,38 +157,8 @@ CASCADE = [7, 6, 1, 5, 4, 3, 2]
 # 7 > 6 > A > 5 > 4 > 3 > 2 > figures, as a strength by rank.
 SETENTA_STRENGTH = {7: 8, 6: 7, 1: 6, 5: 5, 4: 4, 3: 3, 2: 2, 8: 1, 9: 1, 10: 1}
 
-# docs/rules.md#the-presets: tretre is the classic game with the tretre table and, by
-# docs/rules.md#readings-of-the-tretre-rules, a missing suit counting zero; Escoba's setenta
-# compares the best cards (docs/variants/escoba.md, after pagat); every other preset scores
-# the classic way.
-PRESET_PRIMIERA = {
-    "tretre": ("tretre", "zero", "sum"),
-    "escoba": ("classic", "opponent-wins", "best-cards"),
-}
-
 STANDARD = ["scope", "carte", "denari", "settebello", "primiera"]
-ESCOBA = ["escobas", "cartas", "oros", "siete de velo", "setenta"]
-# The categories each preset scores, in order (docs/rules.md#scoring and each preset's page),
-# under the names the library gives them; a preset not listed scores the standard five.
-PRESET_CATEGORIES = {
-    "napola": [*STANDARD, "napola"],
-    "re-bello": [*STANDARD, "re bello"],
-    "il-ponino": [*STANDARD, "ponino"],
-    "escoba": ESCOBA,
-    "escoba-sin-setenta": [*ESCOBA[:4], "sietes"],
-    "cirulla": [*STANDARD, "accusi", "piccola", "grande"],
-    "scopone-de-trente": [*STANDARD, "asso-due-tre"],
-    "scopone-trentino": [*STANDARD, "napola"],
-    "scopa-frac": ["frac"],
-}
-# The category that wins the match outright, by preset: all ten denari (the napoleone,
-# Cirulla's cappotto), or the Ace, 2 and 3 of denari together (the Trento trio).
-OUTRIGHT = {
-    "napola": "napola",
-    "scopone-trentino": "napola",
-    "cirulla": "piccola",
-    "scopone-de-trente": "asso-due-tre",
-}
+"""The names of the standard categories (docs/rules.md#scoring)."""
 
 Pile = list[tuple[int, str]]
 Reference = dict[str, tuple[list[int], list[int]]]
@@ -185,15 +169,31 @@ def plain(cards: Iterable[Card]) -> Pile:
     return [(int(str(card)[:-1]), str(card)[-1]) for card in cards]
 
 
-def preset_primiera(rules: Rules) -> tuple[str, str, str]:
-    """The primiera table, missing-suit policy and rule a preset scores with, by its name."""
-    name = "escoba" if rules.name.startswith("escoba") else rules.name
-    return PRESET_PRIMIERA.get(name, ("classic", "opponent-wins", "sum"))
+def table_name(primiera: Primiera) -> str:
+    """The name of the docs' primiera table that has the values of the component's table."""
+    for name, values in PRIMIERA_VALUES.items():
+        if list(primiera.table.values) == values[1:]:
+            return name
+    raise AssertionError(f"no reference for the primiera table {primiera.table!r}")
 
 
-def preset_categories(rules: Rules) -> list[str]:
-    """The names of the categories a preset scores, in order, by its name."""
-    return PRESET_CATEGORIES.get(rules.name, STANDARD)
+def standard_names(rules: Rules) -> dict[str, str]:
+    """The names the rules give the standard categories they score, by standard name.
+
+    Escoba calls them escobas, cartas, oros, siete de velo and setenta. A category with a
+    threshold, a primiera with a bonus for all sevens and any other category is not one
+    of them.
+    """
+    kinds = {Scope: "scope", Carte: "carte", Denari: "denari", Settebello: "settebello"}
+    found = {}
+    for component in rules.scoring.components:
+        if isinstance(component, Carte | Denari) and component.threshold is not None:
+            continue
+        if type(component) is Primiera and not component.all_sevens:
+            found["primiera"] = component.name
+        elif type(component) in kinds:
+            found[kinds[type(component)]] = component.name
+    return found
 
 
 def unique_best(figures: list[int], allowed: list[bool]) -> list[int]:
@@ -292,80 +292,92 @@ def denari_run(pile: Pile, ranks: list[int]) -> int:
     return run
 
 
-def bonus(name: str, piles: list[Pile], scope: list[int], declared: list[int]) -> list[int]:
-    """The points of a bonus category of the family, per side (its preset's page)."""
-    if name in ("napola", "piccola"):  # A-2-3 of denari = 3, +1 per further denaro in turn
+def sevens_of(piles: list[Pile]) -> list[int]:
+    """The sevens each side holds."""
+    return [sum(1 for rank, _ in pile if rank == 7) for pile in piles]
+
+
+def category(
+    component: object, rules: Rules, piles: list[Pile], scope: list[int], declared: list[int]
+) -> tuple[list[int], list[int]]:
+    """The points and figures per side of a scoring component of the library, from its kind
+    and settings (docs/rules.md#scoring, docs/variants/bonuses.md and each preset's page)."""
+    sides = len(piles)
+    kind = type(component)
+    if isinstance(component, Scope) and kind is Scope:
+        return [made * component.value for made in scope], list(scope)
+    if isinstance(component, Carte | Denari) and kind in (Carte, Denari):
+        if kind is Carte:
+            counts = [len(pile) for pile in piles]
+        else:
+            counts = [sum(1 for _, suit in pile if suit == "D") for pile in piles]
+        threshold = component.threshold
+        allowed = [threshold is None or count >= threshold for count in counts]
+        return unique_best(counts, allowed), counts
+    if kind in (Settebello, ReBello):  # the 7 or the King of denari
+        card = (7, "D") if kind is Settebello else (10, "D")
+        held = [1 if card in pile else 0 for pile in piles]
+        return held, held
+    if isinstance(component, Primiera) and kind is Primiera:
+        if component.rule is PrimieraRule.MOST_SEVENS:  # the most sevens, a tie: none
+            sevens = sevens_of(piles)
+            points, figures = unique_best(sevens, [True] * sides), sevens
+        else:
+            suits = "".join(suit.letter for suit in rules.suits)
+            policy = component.missing_suit.value
+            table = table_name(component)
+            points, figures = primiera(piles, table, policy, component.rule.value, suits)
+        more = [component.all_sevens if n == 4 else 0 for n in sevens_of(piles)]
+        return [p + m for p, m in zip(points, more, strict=True)], figures
+    if isinstance(component, Napola) and kind is Napola:
+        # A-2-3 of denari = 3, +1 per further denaro in turn, up to `most` (Cirulla's
+        # piccola stops at 6)
         runs = [denari_run(pile, list(range(1, 11))) for pile in piles]
-        most = 6 if name == "piccola" else 10  # Cirulla's piccola stops at 6
-        return [min(run, most) if run >= 3 else 0 for run in runs]
-    if name == "sietes":  # the most sevens (a tie: none), and 1 more for all four
-        sevens = [sum(1 for rank, _ in pile if rank == 7) for pile in piles]
-        firsts = unique_best(sevens, [True] * len(piles))
-        return [point + (1 if n == 4 else 0) for point, n in zip(firsts, sevens, strict=True)]
-    if name == "re bello":  # the King of denari
-        return [1 if (10, "D") in pile else 0 for pile in piles]
-    if name == "ponino":  # all four Cavalli: the side's scope once more
-        return [
-            made if sum(1 for rank, _ in pile if rank == 9) == 4 else 0
-            for pile, made in zip(piles, scope, strict=True)
-        ]
-    if name == "accusi":  # the points declared in the hand
-        return list(declared)
-    if name == "grande":  # F-C-R of denari = 5; with the 7 as well 6; with the 6 too, 7
+        return [min(run, component.most) if run >= 3 else 0 for run in runs], runs
+    if isinstance(component, Grande) and kind is Grande:
+        # F-C-R of denari = 5; extended, with the 7 as well 6, with the 6 too 7
         runs = [denari_run(pile, [10, 9, 8, 7, 6]) for pile in piles]
-        return [run + 2 if run >= 3 else 0 for run in runs]
-    if name == "asso-due-tre":  # the Ace, 2 and 3 of denari score 1, 2 and 3
-        return [sum(rank for rank in (1, 2, 3) if (rank, "D") in pile) for pile in piles]
-    if name == "frac":  # one point per Ace, Fante, Cavallo and Re
-        return [sum(1 for rank, _ in pile if rank in (1, 8, 9, 10)) for pile in piles]
-    raise AssertionError(f"no reference for the category {name!r}")
-
-
-def bonus_figures(name: str, piles: list[Pile], points: list[int]) -> list[int]:
-    """The figures of a bonus category: the runs of the napola, whether a side has the four
-    Cavalli for the ponino, the sevens for the sietes, the points for the others."""
-    if name in ("napola", "piccola"):
-        return [denari_run(pile, list(range(1, 11))) for pile in piles]
-    if name == "ponino":
-        return [int(sum(1 for rank, _ in pile if rank == 9) == 4) for pile in piles]
-    if name == "sietes":
-        return [sum(1 for rank, _ in pile if rank == 7) for pile in piles]
-    return points
+        points = [(run + 2 if component.extends else 5) if run >= 3 else 0 for run in runs]
+        return points, points
+    if kind is AssoDueTre:  # the Ace, 2 and 3 of denari score 1, 2 and 3
+        points = [sum(rank for rank in (1, 2, 3) if (rank, "D") in pile) for pile in piles]
+        return points, points
+    if kind is Ponino:  # all four Cavalli: the side's scope once more
+        four = [sum(1 for rank, _ in pile if rank == 9) == 4 for pile in piles]
+        return [made if all4 else 0 for made, all4 in zip(scope, four, strict=True)], [
+            int(all4) for all4 in four
+        ]
+    if isinstance(component, CardPoints) and kind is CardPoints:  # Frac: Aces and figures
+        counts = [sum(1 for rank, _ in pile if rank in component.ranks) for pile in piles]
+        return [count * component.value for count in counts], counts
+    if kind is Declarations:  # the points declared in the hand
+        return list(declared), list(declared)
+    raise AssertionError(f"no reference for the scoring component {component!r}")
 
 
 def outright_winner(rules: Rules, piles: list[Pile]) -> int | None:
-    """The side that wins the match outright with these piles, if the preset has such a win."""
-    category = OUTRIGHT.get(rules.name)
-    for side, pile in enumerate(piles):
-        coins = {rank for rank, suit in pile if suit == "D"}
-        if category == "asso-due-tre" and {1, 2, 3} <= coins:
-            return side
-        if category in ("napola", "piccola") and len(coins) == 10:
-            return side
+    """The side that wins the match outright with these piles, if the rules' scoring has such
+    a win: all ten denari (the napoleone, Cirulla's cappotto) or the Ace, 2 and 3 of denari
+    together (the Trento trio)."""
+    for component in rules.scoring.components:
+        for side, pile in enumerate(piles):
+            coins = {rank for rank, suit in pile if suit == "D"}
+            trio = isinstance(component, AssoDueTre) and component.trio_wins_match
+            napoleone = isinstance(component, Napola) and component.napoleone_wins_match
+            if (trio and {1, 2, 3} <= coins) or (napoleone and len(coins) == 10):
+                return side
     return None
 
 
 def preset_reference(
-    rules: Rules,
-    piles: list[Pile],
-    scope: list[int],
-    declared: list[int] | None = None,
-    primiera_rules: tuple[str, str, str] | None = None,
+    rules: Rules, piles: list[Pile], scope: list[int], declared: list[int] | None = None
 ) -> Reference:
-    """Each category's points and figures, per side, for a preset's categories."""
-    table, policy, rule = primiera_rules or preset_primiera(rules)
-    suits = "".join(suit.letter for suit in rules.suits)
-    standard = reference_score(piles, scope, table, policy, rule, suits)
-    # Escoba's names for the standard five, in the same order
-    standard.update(zip(ESCOBA, (standard[name] for name in STANDARD), strict=True))
-    found: Reference = {}
-    for name in preset_categories(rules):
-        if name in standard:
-            found[name] = standard[name]
-        else:
-            points = bonus(name, piles, scope, declared or [0] * len(piles))
-            found[name] = (points, bonus_figures(name, piles, points))
-    return found
+    """Each category's points and figures, per side, for the categories of the rules."""
+    declared = declared or [0] * len(piles)
+    return {
+        component.name: category(component, rules, piles, scope, declared)
+        for component in rules.scoring.components
+    }
 
 
 def reference_score(

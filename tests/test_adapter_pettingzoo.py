@@ -56,9 +56,8 @@ def test_api_on_match_episodes(variant: str, reward: Any) -> None:
 
 @pytest.mark.parametrize("variant", ["classic", "scopa-4", "tretre"])
 def test_match_episodes_pay_at_the_end_of_the_match(variant: str) -> None:
-    env = ScopaEnv(
-        variant, episode="match", match_reward="stakes" if variant == "tretre" else "win"
-    )
+    stakes = find_variant(variant).stakes is not None
+    env = ScopaEnv(variant, episode="match", match_reward="stakes" if stakes else "win")
     env.reset(seed=8)
     rng = np.random.default_rng(8)
     rules = env.rules
@@ -78,7 +77,7 @@ def test_match_episodes_pay_at_the_end_of_the_match(variant: str) -> None:
     assert hands_seen + 1 == len(match.hands) or match.claim is not None
     for player, agent in enumerate(env.possible_agents):
         side = rules.side_of(player)
-        if variant == "tretre":
+        if stakes:
             settlement = match.settlement
             assert settlement is not None
             expected = float(settlement[side] - settlement[1 - side])

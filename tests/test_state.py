@@ -143,20 +143,6 @@ def test_a_hand_lasts_exactly_its_plays(
     assert all(not hand for hand in state.hands)
 
 
-def standard_names(rules: Rules) -> dict[str, str]:
-    """The standard categories a preset scores, by their standard names: their names there
-    (Escoba names them in Spanish; Frac has none)."""
-    names = oracle.preset_categories(rules)
-    spanish = names[0] == "escobas"
-    return {
-        name: alias
-        for name, alias in zip(
-            oracle.STANDARD, oracle.ESCOBA if spanish else oracle.STANDARD, strict=True
-        )
-        if alias in names
-    }
-
-
 @every_preset_and_varied
 @per_case
 @given(data=st.data())
@@ -165,8 +151,8 @@ def test_scores_add_up(rules: st.SearchStrategy[Rules], data: st.DataObject) -> 
     chosen = end.rules
     sides = chosen.number_of_sides
     score = end.hand_score()
-    assert [c.name for c in score] == oracle.preset_categories(chosen)
-    named = standard_names(chosen)
+    assert [c.name for c in score] == [c.name for c in chosen.scoring.components]
+    named = oracle.standard_names(chosen)
     # a side's captures and scope are its players' together
     side_piles = [frozenset().union(*end.piles[s::sides]) for s in range(sides)]
     side_scope = tuple(sum(end.scope[s::sides]) for s in range(sides))
