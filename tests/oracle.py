@@ -27,6 +27,7 @@ from scopa import (
     Card,
     CardPoints,
     Carte,
+    CompulsoryCapture,
     Declaration,
     Declarations,
     Denari,
@@ -108,9 +109,10 @@ def legal_moves(state: GameState) -> set[Move]:
         allowed = card_captures(rules, card, state.table)
         for captured in allowed:
             moves.add(Move(card, captured))
-        if not allowed or not rules.played_card_must_capture:
+        if not allowed or rules.compulsory_capture is CompulsoryCapture.NONE:
             moves.add(Move(card, frozenset()))
-    if rules.must_play_capturing_card_if_any and any(m.captured for m in moves):
+    capturing_first = rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD
+    if capturing_first and any(m.captured for m in moves):
         moves = {m for m in moves if m.captured}
     if rules.declarations and len(state.hands[player]) == rules.hand_size:
         # docs/rules.md#declarations-and-the-matta: at the first play of a deal, any play

@@ -12,8 +12,10 @@ from scopa import (
     DECK,
     AceOnAce,
     CapturePriority,
+    CompulsoryCapture,
     Deck,
     GameState,
+    Leftovers,
     Rules,
     RulesError,
     find_variant,
@@ -36,10 +38,9 @@ def rules(draw: st.DrawFn) -> Rules:
         return base
     changes: dict[str, Any] = {
         "capture_priority": draw(st.sampled_from(CapturePriority)),
-        "played_card_must_capture": draw(st.booleans()),
-        "must_play_capturing_card_if_any": draw(st.booleans()),
+        "compulsory_capture": draw(st.sampled_from(CompulsoryCapture)),
         "scopa_on_last_play": draw(st.booleans()),
-        "leftovers_to_last_capturer": draw(st.booleans()),
+        "leftovers": draw(st.sampled_from(Leftovers)),
         "capture_by_rank": draw(st.booleans()),
         "capture_by_sum": draw(st.booleans()),
         "ace_captures_all": draw(st.booleans()),

@@ -12,7 +12,15 @@ np = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]  # noqa: E402
 
-from scopa import DECK, Deck, GameState, find_variant, variant_names  # noqa: E402
+from scopa import (  # noqa: E402
+    DECK,
+    CompulsoryCapture,
+    Deck,
+    GameState,
+    Leftovers,
+    find_variant,
+    variant_names,
+)
 from scopa.adapters import hand_returns  # noqa: E402
 from scopa.adapters import openspiel as openspiel_adapter  # noqa: E402
 from scopa.adapters.openspiel import (  # noqa: E402
@@ -104,8 +112,8 @@ def test_knobs_change_the_rules() -> None:
         capture_priority="min-cards",
         misdeal="none",
         scopa_on_last_play=True,
-        must_play_capturing_card_if_any=True,
-        leftovers_to_last_capturer=False,
+        compulsory_capture="capturing-card",
+        leftovers="dealer",
         dealer=3,
     )
     rules = game.rules
@@ -115,10 +123,28 @@ def test_knobs_change_the_rules() -> None:
         "none",
     )
     assert rules.scopa_on_last_play
-    assert rules.must_play_capturing_card_if_any
-    assert not rules.leftovers_to_last_capturer
+    assert rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD
+    assert rules.leftovers is Leftovers.DEALER
     assert game.dealer == 3
     assert set(game.get_parameters()) == set(PARAMETERS)
+
+
+@pytest.mark.parametrize(
+    ("parameter", "value", "knob", "expected"),
+    [
+        ("must_play_capturing_card_if_any", True, "compulsory_capture", "capturing-card"),
+        ("leftovers_to_last_capturer", False, "leftovers", "nobody"),
+    ],
+)
+def test_the_deprecated_bool_parameters_still_work(
+    parameter: str, value: bool, knob: str, expected: str
+) -> None:
+    with pytest.warns(DeprecationWarning, match=f"the game parameter {parameter} is deprecated"):
+        rules = rules_from_parameters({"variant": "scopa-4", parameter: value})
+    assert getattr(rules, knob).value == expected
+    # at their default value they change nothing, and say nothing
+    default = rules_from_parameters({"variant": "scopa-4", parameter: not value})
+    assert default == find_variant("scopa-4")
 
 
 @pytest.mark.parametrize(
@@ -370,7 +396,7 @@ def test_serialization_keeps_the_plays() -> None:
         ("classic", {}),
         ("scopa-4", {}),
         ("asso-piglia-tutto-4", {}),
-        ("scopa-3", {"must_play_capturing_card_if_any": True}),
+        ("scopa-3", {"compulsory_capture": "capturing-card"}),
         ("cirulla", {}),
     ],
 )

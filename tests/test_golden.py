@@ -337,6 +337,13 @@ def test_golden_sequences(entry: list[str]) -> None:
     for player, gained in enumerate(per_player(gains)):
         assert state.piles[player] - start.piles[player] == cards(gained)
     assert state.scope == scope_of(scope)
+    if state.is_terminal:  # the cards left after the last play, and who took them
+        taker = state.leftovers_taken_by
+        if state.table:
+            assert (taker, state.leftover_cards) == (None, state.table)
+        elif state.leftover_cards:
+            assert taker is not None
+            assert state.leftover_cards <= state.piles[taker] - start.piles[taker]
 
 
 @each(DEALS)

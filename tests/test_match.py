@@ -9,6 +9,7 @@ The known answers of whole matches, hand by hand, are in `tests/golden/matches.t
 from __future__ import annotations
 
 import math
+import pickle
 from fractions import Fraction as F
 
 import attrs
@@ -22,6 +23,7 @@ from scopa import (
     HandScore,
     IllegalMoveError,
     InvalidArgumentError,
+    Leftovers,
     Match,
     Move,
     Outcome,
@@ -114,6 +116,40 @@ def test_explicit_decks_then_waiting_for_a_deal() -> None:
     assert match.is_over
     with pytest.raises(IllegalMoveError, match="not waiting"):
         match.deal(Deck.shuffled(4))
+
+
+@pytest.mark.parametrize("leftovers", Leftovers)
+def test_the_record_of_a_hand_says_who_took_the_leftovers(leftovers: Leftovers) -> None:
+    # The record of each hand keeps what its last state says: the cards left after the last
+    # play (tests/golden/sequences.txt and docs/rules.md#end-of-the-hand have known answers)
+    # and who took them, beside the hand's score; pickling the last state keeps them too.
+    rules = attrs.evolve(CLASSIC, leftovers=leftovers)
+    left = 0
+    for seed in range(8):
+        match = Match.new(rules, seed=seed)
+        state = match.state
+        while not match.hands:
+            state = state.apply(state.legal_moves()[0])
+            match = match.apply(match.state.legal_moves()[0])
+        record = match.hands[0]
+        assert record.leftover_cards == state.leftover_cards
+        assert record.leftovers_taken_by == state.leftovers_taken_by
+        assert record.score == state.hand_score()
+        back = pickle.loads(pickle.dumps(state))
+        assert (back.leftover_cards, back.leftovers_taken_by) == (
+            state.leftover_cards,
+            state.leftovers_taken_by,
+        )
+        left += bool(record.leftover_cards)
+        taker = {
+            Leftovers.LAST_CAPTURER: state.last_capturer,
+            Leftovers.DEALER: state.dealer,
+            Leftovers.NOBODY: None,
+        }[leftovers]
+        if record.leftover_cards:
+            assert record.leftovers_taken_by == taker
+            assert (record.leftover_cards <= state.table) is (taker is None)
+    assert left >= 4  # most hands end with cards on the table
 
 
 def test_bad_match_arguments_are_refused() -> None:

@@ -25,6 +25,7 @@ from scopa import (
     CapturePriority,
     Card,
     Carte,
+    CompulsoryCapture,
     Deck,
     GameState,
     HandScore,
@@ -890,7 +891,7 @@ def test_a_card_that_cannot_be_played_says_why() -> None:
         f"illegal move '{ace}' with table {table}: the first play of a hand may not be an Ace"
     )
     # with compulsory capture by any card: 5D cannot capture, the 7D can take 3C+4C
-    capturing = attrs.evolve(CLASSIC, must_play_capturing_card_if_any=True)
+    capturing = attrs.evolve(CLASSIC, compulsory_capture=CompulsoryCapture.CAPTURING_CARD)
     must = position(capturing, ["5D 7D", "5C 9B"], "3C 4C", piles=["*", "-"])
     assert raised(IllegalMoveError, lambda: must.apply(Move.parse("5D"))) == (
         "illegal move '5D' with table 3C 4C: 5D cannot capture, and a card that can capture "

@@ -23,6 +23,7 @@ from scopa import (
     CapturePriority,
     Captures,
     Card,
+    CompulsoryCapture,
     GameState,
     MissingSuit,
     Primiera,
@@ -183,7 +184,7 @@ def test_the_oracle_knows_the_known_answer_examples() -> None:
 def varied(rules: Rules, rng: random.Random) -> Rules:
     """A preset with its capturing knobs changed at random.
 
-    `must_play_capturing_card_if_any` and `ace_first_lead_forbidden` are never both on:
+    `CompulsoryCapture.CAPTURING_CARD` and `ace_first_lead_forbidden` are never together:
     when the only card that can capture on the first play is an Ace, the two rules
     contradict each other, the rules page does not say which wins, and the oracle allows no move
     at all (the library lets the Ace capture). Draws that leave nothing to capture are
@@ -198,11 +199,11 @@ def varied(rules: Rules, rng: random.Random) -> Rules:
 
 def _changed(rules: Rules, rng: random.Random) -> Rules:
     capturing_first = rng.random() < 0.5
+    compulsory = rng.choice([CompulsoryCapture.NONE, CompulsoryCapture.PLAYED_CARD])
     return attrs.evolve(
         rules,
         capture_priority=rng.choice(list(CapturePriority)),
-        played_card_must_capture=rng.random() < 0.5,
-        must_play_capturing_card_if_any=capturing_first,
+        compulsory_capture=CompulsoryCapture.CAPTURING_CARD if capturing_first else compulsory,
         capture_by_rank=rng.random() < 0.8,
         capture_by_sum=rng.random() < 0.8,
         ace_captures_all=rng.random() < 0.5,

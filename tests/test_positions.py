@@ -17,6 +17,7 @@ import scopa
 from scopa import (
     AmbiguousMoveError,
     Card,
+    CompulsoryCapture,
     GameState,
     IllegalMoveError,
     InvalidArgumentError,
@@ -96,7 +97,7 @@ def test_no_ace_may_lead_when_the_rule_is_added_to_classic() -> None:
 def test_an_ace_that_cannot_capture_where_a_capture_is_due_is_told_so() -> None:
     # Seed 25 gives player 1 1S 5D 7C with 4D 7B 8D 9B on the table; only 7C can capture,
     # and it must. The Ace is refused for that reason, not as a first lead.
-    rules = attrs.evolve(CLASSIC, must_play_capturing_card_if_any=True)
+    rules = attrs.evolve(CLASSIC, compulsory_capture=CompulsoryCapture.CAPTURING_CARD)
     state = GameState.new(rules, seed=25)
     assert state.hands[1] == frozenset(cards("1S 5D 7C"))
     with pytest.raises(IllegalMoveError) as raised:

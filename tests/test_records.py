@@ -20,13 +20,16 @@ from scopa import (
     BrilliEconomy,
     Captures,
     CategoryScore,
+    CompulsoryCapture,
     Deck,
     IllegalMoveError,
+    Leftovers,
     Match,
     Napola,
     NotationError,
     Rules,
     SeriesRecord,
+    find_variant,
 )
 from scopa.records import FORMAT_VERSION, read_record, rules_from_data, rules_to_data, write_record
 from scopa.scoring import COMPONENTS
@@ -86,6 +89,30 @@ def test_every_component_of_the_library_is_recorded(kind: Any) -> None:
     data = rules_to_data(rules)
     assert data["changes"]["scoring"]["fields"]["components"]["tuple"][-1]["class"] == kind.__name__
     assert rules_from_data(data) == rules
+
+
+def test_records_of_earlier_versions_read_the_deprecated_knobs_without_a_warning() -> None:
+    # Records of earlier versions write the yes-or-no knobs that `compulsory_capture` and
+    # `leftovers` replace; they read as the new knobs, and are written so from then on.
+    old = {
+        "variant": "cirulla",
+        "changes": {
+            "played_card_must_capture": False,
+            "must_play_capturing_card_if_any": True,
+            "leftovers_to_last_capturer": False,
+        },
+    }
+    rules = rules_from_data(old)  # filterwarnings = error: a warning would fail here
+    assert rules == attrs.evolve(
+        find_variant("cirulla"),
+        compulsory_capture=CompulsoryCapture.CAPTURING_CARD,
+        leftovers=Leftovers.NOBODY,
+    )
+    assert set(rules_to_data(rules)["changes"]) == {"compulsory_capture", "leftovers"}
+    plain = rules_from_data({"variant": "classic", "changes": {"played_card_must_capture": False}})
+    assert plain.compulsory_capture is CompulsoryCapture.NONE
+    with pytest.raises(NotationError, match="played_card_must_capture must be True or False"):
+        rules_from_data({"variant": "classic", "changes": {"played_card_must_capture": "no"}})
 
 
 def test_custom_components_cannot_be_recorded() -> None:

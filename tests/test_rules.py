@@ -10,6 +10,8 @@ from scopa import (
     BrilliEconomy,
     CapturePriority,
     Card,
+    CompulsoryCapture,
+    Leftovers,
     MisdealRule,
     MissingSuit,
     Napola,
@@ -37,9 +39,9 @@ def test_presets_and_their_knobs() -> None:
     assert tretre.misdeal is MisdealRule.TRETRE
     assert classic.capture_priority is tretre.capture_priority is CapturePriority.EQUAL_RANK_FIRST
     for preset in (classic, tretre):
-        assert preset.played_card_must_capture
+        assert preset.compulsory_capture is CompulsoryCapture.PLAYED_CARD
         assert not preset.scopa_on_last_play
-        assert preset.leftovers_to_last_capturer
+        assert preset.leftovers is Leftovers.LAST_CAPTURER
     classic_primiera = classic.scoring.components[-1]
     tretre_primiera = tretre.scoring.components[-1]
     assert isinstance(classic_primiera, scopa.Primiera)
@@ -383,3 +385,81 @@ def test_a_preset_with_bonuses_keeps_its_base_and_scores_them_last() -> None:
     assert on_tretre.target == 9
     assert on_tretre.scoring.components[:-1] == tretre.scoring.components
     assert _with_bonus("none").scoring == CLASSIC.scoring
+
+
+# ----------------------------------------------------------------------------- deprecated knobs
+
+NONE, PLAYED, CAPTURING = (
+    CompulsoryCapture.NONE,
+    CompulsoryCapture.PLAYED_CARD,
+    CompulsoryCapture.CAPTURING_CARD,
+)
+
+
+@pytest.mark.parametrize(
+    ("knobs", "compulsory", "leftovers"),
+    [
+        ({"played_card_must_capture": False}, NONE, Leftovers.LAST_CAPTURER),
+        ({"played_card_must_capture": True}, PLAYED, Leftovers.LAST_CAPTURER),
+        ({"must_play_capturing_card_if_any": True}, CAPTURING, Leftovers.LAST_CAPTURER),
+        ({"must_play_capturing_card_if_any": False}, PLAYED, Leftovers.LAST_CAPTURER),
+        # the two combinations with a capturing card first give the same moves
+        (
+            {"played_card_must_capture": False, "must_play_capturing_card_if_any": True},
+            CAPTURING,
+            Leftovers.LAST_CAPTURER,
+        ),
+        (
+            {"played_card_must_capture": False, "must_play_capturing_card_if_any": False},
+            NONE,
+            Leftovers.LAST_CAPTURER,
+        ),
+        ({"leftovers_to_last_capturer": False}, PLAYED, Leftovers.NOBODY),
+        ({"leftovers_to_last_capturer": True}, PLAYED, Leftovers.LAST_CAPTURER),
+    ],
+)
+def test_the_deprecated_knobs_still_work(
+    knobs: dict[str, bool], compulsory: CompulsoryCapture, leftovers: Leftovers
+) -> None:
+    with pytest.warns(DeprecationWarning, match=r"^Rules\.\w+ is deprecated: use ") as caught:
+        rules = Rules(name="old", **knobs)  # type: ignore[arg-type]
+    assert sorted(str(w.message).split(" is deprecated")[0] for w in caught) == sorted(
+        f"Rules.{name}" for name in knobs
+    )
+    assert {w.filename for w in caught} == {__file__}  # the warning points at the call
+    new = Rules(name="old", compulsory_capture=compulsory, leftovers=leftovers)
+    assert rules == new
+    assert repr(rules) == repr(new)  # the old knobs keep nothing
+    assert attrs.evolve(rules, target=21).compulsory_capture is compulsory  # no warning
+    readings = {
+        "played_card_must_capture": compulsory is not NONE,
+        "must_play_capturing_card_if_any": compulsory is CAPTURING,
+        "leftovers_to_last_capturer": leftovers is Leftovers.LAST_CAPTURER,
+    }
+    for name, value in readings.items():
+        with pytest.warns(DeprecationWarning, match=f"Rules.{name} is deprecated: use "):
+            assert getattr(rules, name) is value
+
+
+def test_a_deprecated_knob_changes_only_what_it_said() -> None:
+    capturing = Rules(compulsory_capture=CAPTURING, leftovers=Leftovers.DEALER)
+    with pytest.warns(DeprecationWarning, match="played_card_must_capture is deprecated"):
+        # a capturing card first, with or without a played card that must capture
+        assert attrs.evolve(capturing, played_card_must_capture=False) == capturing
+    with pytest.warns(DeprecationWarning, match="must_play_capturing_card_if_any is deprecated"):
+        assert attrs.evolve(capturing, must_play_capturing_card_if_any=False) == Rules(
+            leftovers=Leftovers.DEALER
+        )
+    with pytest.warns(DeprecationWarning, match="leftovers_to_last_capturer is deprecated"):
+        assert attrs.evolve(capturing, leftovers_to_last_capturer=True) == Rules(
+            compulsory_capture=CAPTURING
+        )
+
+
+def test_a_deprecated_knob_must_be_a_bool() -> None:
+    with pytest.raises(
+        RulesError, match=r"^leftovers_to_last_capturer must be True or False, not 1$"
+    ):
+        Rules(leftovers_to_last_capturer=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"^compulsory_capture must be a CompulsoryCapture, not"):
+        Rules(compulsory_capture=True)  # type: ignore[arg-type]

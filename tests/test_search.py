@@ -20,6 +20,7 @@ from scopa import (
     Captures,
     Card,
     CategoryScore,
+    CompulsoryCapture,
     Deck,
     Denari,
     GameState,
@@ -577,7 +578,7 @@ def test_the_same_stream_gives_the_same_move() -> None:
 # ----------------------------------------------------------------------------- resampling
 
 CAPTURING_FIRST = attrs.evolve(
-    CLASSIC, must_play_capturing_card_if_any=True, ace_first_lead_forbidden=True
+    CLASSIC, compulsory_capture=CompulsoryCapture.CAPTURING_CARD, ace_first_lead_forbidden=True
 )
 
 
@@ -623,7 +624,9 @@ def replays(world: GameState, plays: tuple[tuple[int, Move], ...]) -> bool:
 @pytest.mark.parametrize("name", ["classic", "scopa-3", "scopa-4", "scopone", "scopa-6"])
 def test_resampled_deals_agree_with_every_play(name: str) -> None:
     rules = attrs.evolve(
-        find_variant(name), must_play_capturing_card_if_any=True, ace_first_lead_forbidden=True
+        find_variant(name),
+        compulsory_capture=CompulsoryCapture.CAPTURING_CARD,
+        ace_first_lead_forbidden=True,
     )
     rng = random.Random(11)
     for _ in range(40):
@@ -723,7 +726,9 @@ def test_an_ace_played_after_the_first_lead_shows_nothing() -> None:
 def several_limited_players() -> GameState:
     """A last deal of scopa-4 (under the capture rule) where the plays of two players show
     something of the cards they still hold, and the viewer, player 0, is to move."""
-    rules = attrs.evolve(find_variant("scopa-4"), must_play_capturing_card_if_any=True)
+    rules = attrs.evolve(
+        find_variant("scopa-4"), compulsory_capture=CompulsoryCapture.CAPTURING_CARD
+    )
     rng = random.Random(0)
     while True:
         state = random_hand_end(rules, rng, plays=rules.plays_per_hand - rng.randrange(2, 12))

@@ -18,6 +18,7 @@ from scopa import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidStateError,
+    Leftovers,
     Move,
     NotationError,
     Rules,
@@ -180,8 +181,10 @@ def test_scores_add_up(rules: st.SearchStrategy[Rules], data: st.DataObject) -> 
             ties = sum(1 for name in one_point if sum(score[name].points) == 0)
             assert sum(sum(score[name].points) for name in one_point) == len(one_point) - ties
     else:
-        # only without leftovers to the last capturer, or when nobody ever captured
-        assert not chosen.leftovers_to_last_capturer or end.last_capturer is None
+        # only when nobody takes the leftovers, or the last capturer does and nobody captured
+        assert chosen.leftovers is not Leftovers.DEALER
+        if chosen.leftovers is Leftovers.LAST_CAPTURER:
+            assert end.last_capturer is None
 
 
 @every_preset_and_varied

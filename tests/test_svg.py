@@ -18,6 +18,7 @@ from scopa import (
     Card,
     GameState,
     InvalidArgumentError,
+    Leftovers,
     Match,
     Rules,
     find_variant,
@@ -173,7 +174,7 @@ def test_the_end_of_a_hand_shows_its_score(rules: Rules) -> None:
 
 
 def test_leftovers_that_stay_on_the_table_are_drawn_with_the_score() -> None:
-    rules = attrs.evolve(find_variant("classic"), leftovers_to_last_capturer=False)
+    rules = attrs.evolve(find_variant("classic"), leftovers=Leftovers.NOBODY)
     for seed in range(50):
         state = play(GameState.new(rules, seed=seed), 36)
         if state.table:

@@ -20,6 +20,7 @@ from scopa import (
     AceOnAce,
     CapturePriority,
     Card,
+    CompulsoryCapture,
     GameState,
     IllegalMoveError,
     Move,
@@ -48,7 +49,7 @@ def expected_moves(rules: Rules, hand: list[Card], table: frozenset[Card]) -> li
     found = []
     for card in sorted(hand, key=lambda c: c.index):
         allowed = oracle.card_captures(rules, card, table)
-        if not allowed or not rules.played_card_must_capture:
+        if not allowed or rules.compulsory_capture is CompulsoryCapture.NONE:
             found.append(Move(card))
 
         def order(captured: frozenset[Card], card: Card = card) -> tuple[int, ...]:
@@ -57,7 +58,8 @@ def expected_moves(rules: Rules, hand: list[Card], table: frozenset[Card]) -> li
 
         ordered = sorted(allowed, key=order)
         found += [Move(card, captured) for captured in ordered]
-    if rules.must_play_capturing_card_if_any and any(m.captured for m in found):
+    capturing_first = rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD
+    if capturing_first and any(m.captured for m in found):
         found = [m for m in found if m.captured]
     return found
 
@@ -76,17 +78,16 @@ def random_position(rng: random.Random) -> tuple[list[Card], frozenset[Card]]:
 def knob_combinations() -> list[Rules]:
     """The classic rules under every combination of the knobs the generator reads."""
     found = []
-    flags = itertools.product((False, True), repeat=6)
-    for (must, first, by_rank, by_sum, ace_all, fifteen), priority, ace_on_ace in itertools.product(
-        flags, CapturePriority, AceOnAce
+    flags = itertools.product((False, True), repeat=4)
+    for (by_rank, by_sum, ace_all, fifteen), priority, ace_on_ace, compulsory in itertools.product(
+        flags, CapturePriority, AceOnAce, CompulsoryCapture
     ):
         try:
             found.append(
                 attrs.evolve(
                     find_variant("classic"),
                     capture_priority=priority,
-                    played_card_must_capture=must,
-                    must_play_capturing_card_if_any=first,
+                    compulsory_capture=compulsory,
                     capture_by_rank=by_rank,
                     capture_by_sum=by_sum,
                     ace_captures_all=ace_all,
@@ -103,9 +104,10 @@ KNOBS = knob_combinations()
 
 
 def test_every_knob_combination_is_checked() -> None:
-    # six flags, three capture priorities, three Ace-on-Ace rules: all of them are valid but
-    # those with the four ways of capturing off, under which no match could end
-    assert len(KNOBS) == 2**6 * 3 * 3 - 2**2 * 3 * 3
+    # four flags, three capture priorities, three Ace-on-Ace rules, three compulsory captures:
+    # all of them are valid but those with the four ways of capturing off, under which no
+    # match could end
+    assert len(KNOBS) == 2**4 * 3 * 3 * 3 - 3 * 3 * 3
 
 
 @pytest.mark.parametrize(
@@ -281,7 +283,7 @@ def test_the_generator_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None
     for changed in (
         attrs.evolve(classic, capture_by_rank=False),
         attrs.evolve(classic, capture_by_sum=False),
-        attrs.evolve(classic, played_card_must_capture=False),
+        attrs.evolve(classic, compulsory_capture=CompulsoryCapture.NONE),
         attrs.evolve(classic, ace_captures_all=True),
     ):
         moves_module.generator_for(changed)

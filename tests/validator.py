@@ -25,6 +25,7 @@ from fractions import Fraction
 from scopa import (
     BrilliEconomy,
     GameState,
+    Leftovers,
     Match,
     Move,
     Outcome,
@@ -88,8 +89,10 @@ def check_structure(state: GameState) -> None:
     else:
         assert 0 <= last < n
         assert piles[last], "the last capturer has a pile"
-    if state.is_terminal and rules.leftovers_to_last_capturer and last is not None:
+    if state.is_terminal and rules.leftovers is Leftovers.LAST_CAPTURER and last is not None:
         assert not table, "the leftovers went to the last capturer"
+    if state.is_terminal and rules.leftovers is Leftovers.DEALER:
+        assert not table, "the leftovers went to the dealer"
 
     score = state.hand_score()
     sides = rules.number_of_sides

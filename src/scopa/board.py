@@ -60,6 +60,7 @@ from scopa import (
     Card,
     CardPoints,
     Carte,
+    CompulsoryCapture,
     Declaration,
     Declarations,
     Denari,
@@ -67,6 +68,7 @@ from scopa import (
     GameState,
     Grande,
     HandScore,
+    Leftovers,
     Match,
     MisdealRule,
     MissingSuit,
@@ -357,6 +359,11 @@ def _last_play(tr: _Tr, move: Move, seen: Scene) -> str:
     if move.captured or move.card in seen.table:
         return _move(tr, move)
     rest = _announcement(tr, move)
+    if seen.current is None and seen.rules.leftovers is Leftovers.DEALER:
+        return tr.gettext(
+            "{card} laid down, the last card of the hand{announced}; the cards left on the "
+            "table went to the dealer"
+        ).format(card=move.card, announced=rest)
     if seen.current is None:
         return tr.gettext(
             "{card} laid down, the last card of the hand{announced}; the cards left on the "
@@ -683,11 +690,11 @@ def _capture_words(tr: _Tr, rules: Rules) -> str:
                 "a card may also take table cards that add up to 15 with it, as its player chooses"
             )
         )
-    if rules.played_card_must_capture:
-        words.append(tr.gettext("a card that can capture must capture"))
-    else:
+    if rules.compulsory_capture is CompulsoryCapture.NONE:
         words.append(tr.gettext("a card may be laid down even when it could capture"))
-    if rules.must_play_capturing_card_if_any:
+    else:
+        words.append(tr.gettext("a card that can capture must capture"))
+    if rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD:
         words.append(tr.gettext("a player who can capture must play a card that captures"))
     return "; ".join(words)
 
@@ -724,10 +731,12 @@ def _ace_words(tr: _Tr, rules: Rules) -> str | None:
 
 
 def _scopa_words(tr: _Tr, rules: Rules) -> str:
-    if rules.leftovers_to_last_capturer:
+    if rules.leftovers is Leftovers.LAST_CAPTURER:
         leftovers = tr.gettext(
             "cards left on the table at the end go to the last player who captured"
         )
+    elif rules.leftovers is Leftovers.DEALER:
+        leftovers = tr.gettext("cards left on the table at the end go to the dealer")
     else:
         leftovers = tr.gettext(
             "cards left on the table at the end stay there and nobody scores them"

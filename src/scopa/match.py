@@ -29,7 +29,7 @@ import attrs
 
 from scopa._checks import check_number, check_seconds, check_type, is_int, quote
 from scopa._shuffle import accepted_order, check_seed
-from scopa.cards import DECK, Deck
+from scopa.cards import DECK, Card, Deck
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
 from scopa.moves import Move
 from scopa.rules import Rules, Tiebreak
@@ -77,6 +77,12 @@ class HandRecord:
     """Its score, category by category."""
     history: tuple[tuple[int, Move], ...] = ()
     """Its plays, as `(player, move)` pairs in order."""
+    leftover_cards: frozenset[Card] = frozenset()
+    """The cards left on the table after its last play (see
+    [`GameState.leftover_cards`][scopa.GameState.leftover_cards])."""
+    leftovers_taken_by: int | None = None
+    """The player who took them into their pile, or `None` when nobody did (see
+    [`Rules.leftovers`][scopa.Rules.leftovers])."""
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -358,7 +364,15 @@ class Match:
                 self._decks,
             )
         score = state.hand_score()
-        record = HandRecord(len(self.hands) + 1, state.dealer, self.deck, score, state.history)
+        record = HandRecord(
+            len(self.hands) + 1,
+            state.dealer,
+            self.deck,
+            score,
+            state.history,
+            state.leftover_cards,
+            state.leftovers_taken_by,
+        )
         pairs = zip(self.totals, score.points, strict=True)  # pragma: no mutate - one per side
         totals = tuple(map(sum, pairs))
         outright = next((c.wins_match for c in score if c.wins_match is not None), None)

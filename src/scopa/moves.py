@@ -16,7 +16,7 @@ from scopa._memo import remembered
 from scopa.cards import DECK, Card, card_set, parse_cards
 from scopa.errors import IllegalMoveError, NotationError
 from scopa.masks import ALL_CARDS, RANK_MASKS, CardMask, bits, cards_of
-from scopa.rules import AceOnAce, CapturePriority, Rules
+from scopa.rules import AceOnAce, CapturePriority, CompulsoryCapture, Rules
 
 try:  # read by the compiler (a class of the compiled build stays open to subclasses)
     from mypy_extensions import mypyc_attr
@@ -438,8 +438,7 @@ def _capture_knobs(rules: Rules) -> tuple[object, ...]:
         rules.capture_by_rank,
         rules.capture_by_sum,
         rules.capture_priority,
-        rules.played_card_must_capture,
-        rules.must_play_capturing_card_if_any,
+        rules.compulsory_capture,
         rules.ace_captures_all,
         rules.ace_with_ace_on_table,
         rules.capture_to_fifteen,
@@ -501,9 +500,9 @@ class MoveGenerator:
         self._aces_sweep: Final = rules.ace_captures_all
         self._ace_takes_ace: Final = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
         self._aces_normal_on_ace: Final = rules.ace_with_ace_on_table is AceOnAce.CAPTURE_NORMALLY
-        self._capturing_first: Final = rules.must_play_capturing_card_if_any
+        self._capturing_first: Final = rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD
         self._fewest_cards: Final = priority is CapturePriority.MIN_CARDS
-        self._may_lay: Final = not rules.played_card_must_capture
+        self._may_lay: Final = rules.compulsory_capture is CompulsoryCapture.NONE
         sums = _FEWEST_SUMS if self._fewest_cards else _SUMS
         no_sums = (_NO_SUMS,) * 1024  # pragma: no mutate - any length from 1024 does
         self._sums: Final = sums if rules.capture_by_sum else no_sums

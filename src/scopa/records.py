@@ -69,17 +69,8 @@ from scopa.errors import (
     ScopaError,
 )
 from scopa.match import Match, SeriesRecord
-from scopa.rules import (
-    AceOnAce,
-    CapturePriority,
-    FirstTable,
-    MisdealRule,
-    Rules,
-    Tiebreak,
-    find_variant,
-    variant_names,
-)
-from scopa.scoring import COMPONENTS, MissingSuit, PrimieraRule, PrimieraTable, ScoringRules
+from scopa.rules import _DEPRECATED, Rules, _upgraded_knobs, find_variant, variant_names
+from scopa.scoring import COMPONENTS, PrimieraTable, ScoringRules
 from scopa.stakes import AbandonReason, BrilliEconomy
 
 __all__ = ["FORMAT_VERSION", "read_record", "rules_from_data", "rules_to_data", "write_record"]
@@ -91,18 +82,21 @@ _CLASSES: dict[str, type] = {
     cls.__name__: cls for cls in (ScoringRules, PrimieraTable, BrilliEconomy, *COMPONENTS)
 }
 """The rule parts a record holds, by the class name it writes them under."""
-_ENUMS: dict[str, type[Enum]] = {
-    cls.__name__: cls
-    for cls in (
-        CapturePriority,
-        AceOnAce,
-        MisdealRule,
-        FirstTable,
-        Tiebreak,
-        MissingSuit,
-        PrimieraRule,
-    )
-}
+
+
+def _enums_of(*values: Any) -> dict[str, type[Enum]]:
+    """The kinds of the enum knobs of attrs values, by name."""
+    return {
+        type(knob).__name__: type(knob)
+        for value in values
+        for field in attrs.fields(type(value))
+        if isinstance(knob := getattr(value, field.name), Enum)
+    }
+
+
+_ENUMS: dict[str, type[Enum]] = _enums_of(Rules(), *(kind() for kind in COMPONENTS))
+"""The enums of the knobs a record holds, by name: those of the rules and of the scoring
+components, found in their default values."""
 
 
 _FRACTION_DIGITS = 1000
@@ -203,7 +197,7 @@ def _changed(rules: Rules, base: Rules) -> list[str]:
     return [
         a.name
         for a in attrs.fields(Rules)
-        if a.name != "name" and getattr(rules, a.name) != getattr(base, a.name)
+        if a.eq and getattr(rules, a.name) != getattr(base, a.name)
     ]
 
 
@@ -223,11 +217,14 @@ def rules_from_data(data: Any) -> Rules:
         )
     try:
         base = find_variant(data["variant"])
-        fields = {a.name for a in attrs.fields(Rules)} - {"name"}
+        fields = {a.name for a in attrs.fields(Rules) if a.eq}
         for name in data["changes"]:
-            if name not in fields:
+            if name not in fields and name not in _DEPRECATED:
                 raise RulesError(f"rules have no knob {quote(name)}")
         changes = {name: _decode(value) for name, value in data["changes"].items()}
+        # the knobs an earlier version wrote, under the knobs that replace them
+        old = {name: changes.pop(name) for name in _DEPRECATED if name in changes}
+        changes.update(_upgraded_knobs(attrs.evolve(base, **changes), old))
         if "name" in data:
             changes["name"] = data["name"]
         return attrs.evolve(base, **changes)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import warnings
 from collections.abc import Iterable
 from enum import Enum
 from typing import Any, Final
@@ -49,8 +50,10 @@ __all__ = [
     "MAX_TARGET",
     "AceOnAce",
     "CapturePriority",
+    "CompulsoryCapture",
     "Family",
     "FirstTable",
+    "Leftovers",
     "MisdealRule",
     "Preset",
     "Rules",
@@ -83,6 +86,28 @@ class CapturePriority(_Knob):
     """Take a combination with the fewest cards (a single equal card beats any sum)."""
     FREE = "free"
     """Take any combination: a single equal card or any summing set."""
+
+
+class CompulsoryCapture(_Knob):
+    """When a player must capture rather than lay a card down."""
+
+    NONE = "none"
+    """Never: any card may be laid down, even one that could capture."""
+    PLAYED_CARD = "played-card"
+    """A played card that can capture must capture; any card may be played (classic)."""
+    CAPTURING_CARD = "capturing-card"
+    """A player who holds a card that can capture must play such a card, and capture."""
+
+
+class Leftovers(_Knob):
+    """Who takes the cards left on the table at the end of a hand (never a scopa)."""
+
+    LAST_CAPTURER = "last-capturer"
+    """The last player who captured; they stay on the table if nobody has captured."""
+    DEALER = "dealer"
+    """The dealer, who made the last play."""
+    NOBODY = "nobody"
+    """Nobody: they stay on the table, and nobody scores them."""
 
 
 class AceOnAce(_Knob):
@@ -201,6 +226,58 @@ def _stakes(_: object, attribute: attrs.Attribute[Stakes | None], value: object)
     _hashable(None, attribute, value)
 
 
+_DEPRECATED: Final = {
+    "played_card_must_capture": "compulsory_capture (CompulsoryCapture.NONE for False)",
+    "must_play_capturing_card_if_any": (
+        "compulsory_capture (CompulsoryCapture.CAPTURING_CARD for True)"
+    ),
+    "leftovers_to_last_capturer": "leftovers (Leftovers.NOBODY for False)",
+}
+"""The deprecated knobs of `Rules`, each with the knob to use instead."""
+
+
+def _deprecated_flag(_: object, attribute: attrs.Attribute[bool | None], value: object) -> None:
+    if value is not None and not isinstance(value, bool):
+        raise RulesError(f"{attribute.alias} must be True or False, not {quote(value)}")
+
+
+def _warn_deprecated(name: str, *, stacklevel: int) -> None:
+    warnings.warn(
+        f"Rules.{name} is deprecated: use {_DEPRECATED[name]}",
+        DeprecationWarning,
+        stacklevel=stacklevel + 1,
+    )
+
+
+def _upgraded_knobs(rules: Rules, old: dict[str, bool]) -> dict[str, Any]:
+    """The knobs that replace the deprecated knobs `old`, changed from those of `rules`.
+
+    A knob not given keeps the value that the rules' knobs give it: `played_card_must_capture`
+    is on under any compulsory capture but `NONE`. Holding a card that can capture must be
+    played then, with or without `played_card_must_capture`: both give the same moves.
+    """
+    for name, value in old.items():
+        if not isinstance(value, bool):
+            raise RulesError(f"{name} must be True or False, not {quote(value)}")
+    knobs: dict[str, Any] = {}
+    compulsory = rules.compulsory_capture
+    played = old.get("played_card_must_capture", compulsory is not CompulsoryCapture.NONE)
+    capturing = old.get(
+        "must_play_capturing_card_if_any", compulsory is CompulsoryCapture.CAPTURING_CARD
+    )
+    if "played_card_must_capture" in old or "must_play_capturing_card_if_any" in old:
+        if capturing:
+            knobs["compulsory_capture"] = CompulsoryCapture.CAPTURING_CARD
+        elif played:
+            knobs["compulsory_capture"] = CompulsoryCapture.PLAYED_CARD
+        else:
+            knobs["compulsory_capture"] = CompulsoryCapture.NONE
+    if "leftovers_to_last_capturer" in old:
+        to_capturer = old["leftovers_to_last_capturer"]
+        knobs["leftovers"] = Leftovers.LAST_CAPTURER if to_capturer else Leftovers.NOBODY
+    return knobs
+
+
 def _why_pointless(rules: Rules) -> str | None:
     """Why no scoring category can ever give a point under `rules`, or `None` if one can.
 
@@ -282,10 +359,12 @@ class Rules:
         validator=instance_of(CapturePriority, "a CapturePriority"),
     )
     """Which of the possible captures are allowed."""
-    played_card_must_capture: bool = attrs.field(default=True, validator=flag)
-    """A played card that can capture must capture (any card may still be played)."""
-    must_play_capturing_card_if_any: bool = attrs.field(default=False, validator=flag)
-    """A player who holds a card that can capture must play such a card."""
+    compulsory_capture: CompulsoryCapture = attrs.field(
+        default=CompulsoryCapture.PLAYED_CARD,
+        validator=instance_of(CompulsoryCapture, "a CompulsoryCapture"),
+    )
+    """When a player must capture: a played card that can capture must (the default), a
+    player who can capture must play a card that does, or never."""
     ace_captures_all: bool = attrs.field(default=False, validator=flag)
     """A played Ace takes every card on the table (scopa d'assi, asso piglia tutto)."""
     ace_sweep_is_scopa: bool = attrs.field(default=True, validator=flag)
@@ -317,10 +396,11 @@ class Rules:
     (the *regola del vile*), whether or not Aces sweep."""
     scopa_on_last_play: bool = attrs.field(default=False, validator=flag)
     """Whether emptying the table on the very last play of the hand scores a scopa."""
-    leftovers_to_last_capturer: bool = attrs.field(default=True, validator=flag)
-    """Cards left on the table at the end go to the last player who captured (never a scopa).
-
-    When off, they stay on the table and nobody scores them."""
+    leftovers: Leftovers = attrs.field(
+        default=Leftovers.LAST_CAPTURER, validator=instance_of(Leftovers, "a Leftovers")
+    )
+    """Who takes the cards left on the table at the end of a hand: the last player who
+    captured (the default), the dealer, or nobody. Taking them is never a scopa."""
     misdeal: MisdealRule = attrs.field(
         default=MisdealRule.THREE_PLUS_KINGS, validator=instance_of(MisdealRule, "a MisdealRule")
     )
@@ -347,8 +427,20 @@ class Rules:
     The library holds no clock: see [`Match.apply`][scopa.Match.apply]."""
     stakes: Stakes | None = attrs.field(default=None, validator=_stakes)
     """What a match is played for, such as the tretre brilli (`None`: nothing)."""
+    # The deprecated knobs, accepted under their old names (a DeprecationWarning) and turned
+    # into the knobs above; they keep nothing, take no part in equality and are not shown.
+    _played_card_must_capture: bool | None = attrs.field(
+        default=None, eq=False, repr=False, validator=_deprecated_flag
+    )
+    _must_play_capturing_card_if_any: bool | None = attrs.field(
+        default=None, eq=False, repr=False, validator=_deprecated_flag
+    )
+    _leftovers_to_last_capturer: bool | None = attrs.field(
+        default=None, eq=False, repr=False, validator=_deprecated_flag
+    )
 
     def __attrs_post_init__(self) -> None:
+        self._take_deprecated_knobs()
         if self.declarations and self.hand_size != 3:
             raise RulesError(f"declarations need hands of 3 cards, not {self.hand_size}")
         if self.lowest_total_wins and (self.claim_out or self.tiebreak is not Tiebreak.PLAY_ON):
@@ -381,8 +473,50 @@ class Rules:
         preset = _PRESETS.get(self.name)
         if preset is not None and preset.rules == self:
             return f"find_variant('{self.name}')"
-        fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(Rules))
+        fields = ", ".join(
+            f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(Rules) if a.repr
+        )
         return f"Rules({fields})"
+
+    def _take_deprecated_knobs(self) -> None:
+        """Turn the deprecated knobs given into the knobs that replace them, and forget them."""
+        given = {name: getattr(self, f"_{name}") for name in _DEPRECATED}
+        given = {name: value for name, value in given.items() if value is not None}
+        for name, value in _upgraded_knobs(self, given).items():
+            object.__setattr__(self, name, value)
+        for name in given:
+            _warn_deprecated(name, stacklevel=4)  # the caller of Rules(...)
+            object.__setattr__(self, f"_{name}", None)
+
+    @property
+    def played_card_must_capture(self) -> bool:
+        """Deprecated: read `compulsory_capture`.
+
+        Whether a played card that can capture must capture (under any rule but
+        `CompulsoryCapture.NONE`).
+        """
+        _warn_deprecated("played_card_must_capture", stacklevel=2)
+        return self.compulsory_capture is not CompulsoryCapture.NONE
+
+    @property
+    def must_play_capturing_card_if_any(self) -> bool:
+        """Deprecated: read `compulsory_capture`.
+
+        Whether a player who can capture must play a card that does
+        (`CompulsoryCapture.CAPTURING_CARD`).
+        """
+        _warn_deprecated("must_play_capturing_card_if_any", stacklevel=2)
+        return self.compulsory_capture is CompulsoryCapture.CAPTURING_CARD
+
+    @property
+    def leftovers_to_last_capturer(self) -> bool:
+        """Deprecated: read `leftovers`.
+
+        Whether the cards left at the end go to the last player who captured
+        (`Leftovers.LAST_CAPTURER`).
+        """
+        _warn_deprecated("leftovers_to_last_capturer", stacklevel=2)
+        return self.leftovers is Leftovers.LAST_CAPTURER
 
     @property
     def number_of_sides(self) -> int:

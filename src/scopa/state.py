@@ -43,7 +43,7 @@ from scopa.errors import (
 from scopa.masks import RANK_MASKS, CardMask, cards_of, mask_of
 from scopa.moves import Declaration, Move, generator_for
 from scopa.moves import clear_caches as clear_move_caches
-from scopa.rules import AceOnAce, FirstTable, Rules
+from scopa.rules import AceOnAce, CompulsoryCapture, FirstTable, Leftovers, Rules
 from scopa.scoring import Captures, HandScore
 
 __all__ = ["GameState", "PlayerView", "clear_caches", "view"]
@@ -64,7 +64,7 @@ class _Play:
         "first_lead_rule",
         "generator",
         "hand_size",
-        "leftovers_to_last_capturer",
+        "leftovers",
         "matta",
         "players",
         "rules",
@@ -79,7 +79,7 @@ class _Play:
         self.generator: Final = generator_for(rules)
         self.first_lead_rule: Final = rules.ace_first_lead_forbidden
         self.scopa_on_last_play: Final = rules.scopa_on_last_play
-        self.leftovers_to_last_capturer: Final = rules.leftovers_to_last_capturer
+        self.leftovers: Final = rules.leftovers
         self.ace_sweep_no_scopa: Final = rules.ace_captures_all and not rules.ace_sweep_is_scopa
         self.ace_takes_ace: Final = rules.ace_with_ace_on_table is not AceOnAce.TAKE_ALL
         self.ace_to_pile: Final = rules.ace_on_empty_table_captures_itself
@@ -219,6 +219,7 @@ class GameState(_Visible):
         "_drawn",
         "_hands",
         "_last_capturer",
+        "_leftovers",
         "_move",
         "_moves",
         "_parent",
@@ -238,6 +239,7 @@ class GameState(_Visible):
     _scope: tuple[int, ...]
     _to_move: int
     _last_capturer: int
+    _leftovers: int
     _moves: tuple[Move, ...] | None
     _parent: GameState | None
     _move: Move | None
@@ -257,13 +259,15 @@ class GameState(_Visible):
         revealed: tuple[int, ...],
         parent: GameState | None = None,
         move: Move | None = None,
+        leftovers: int = 0,
     ) -> None:
         """A state from its parts: use the named constructors instead.
 
         The parts are the deal's shared record, how many stock cards have been dealt, the
         masks of the hands, the table and the piles, the scope, the player to move and the
         last capturer (-1 for none), the points declared and the masks of the cards shown
-        by declarations, and the state and move it comes from.
+        by declarations, the state and move it comes from, and the mask of the cards left
+        on the table after the last play of a finished hand.
         """
         self._deal = deal
         self._drawn = drawn
@@ -279,6 +283,7 @@ class GameState(_Visible):
         self._parent = parent
         self._move = move
         self._plays = None
+        self._leftovers = leftovers
 
     # ------------------------------------------------------------------ constructors
 
@@ -437,7 +442,10 @@ class GameState(_Visible):
             last = capturers[0] if capturers else None
         elif last not in capturers:
             raise InvalidStateError(f"last_capturer {last} has captured nothing")
-        if expected is None and table_mask and rules.leftovers_to_last_capturer and capturers:
+        taken = rules.leftovers is Leftovers.DEALER or (
+            rules.leftovers is Leftovers.LAST_CAPTURER and capturers
+        )
+        if expected is None and table_mask and taken:
             raise InvalidStateError("a finished hand has no cards left on the table")
         declared_points = _counts(declared, n, "declared")
         revealed_masks = _masks(revealed, n, "revealed") if revealed is not None else (0,) * n
@@ -458,6 +466,7 @@ class GameState(_Visible):
             -1 if last is None else last,
             declared_points,
             revealed_masks,
+            leftovers=table_mask if expected is None else 0,
         )
 
     @classmethod
@@ -702,9 +711,16 @@ class GameState(_Visible):
             last = player
         else:
             table |= bit
+        left = 0
         if final:
-            if table and last >= 0 and play.leftovers_to_last_capturer:
-                piles = _with(piles, last, piles[last] | table)
+            left = table
+            taker = -1
+            if play.leftovers is Leftovers.LAST_CAPTURER:
+                taker = last
+            elif play.leftovers is Leftovers.DEALER:
+                taker = deal.dealer
+            if table and taker >= 0:
+                piles = _with(piles, taker, piles[taker] | table)
                 table = 0
             player = -1
         else:
@@ -722,6 +738,7 @@ class GameState(_Visible):
             revealed,
             self,
             played,
+            left,
         )
 
     def _legal_move_equal_to(self, move: object) -> Move:
@@ -774,6 +791,31 @@ class GameState(_Visible):
         A side's captures and scope are those of its players together.
         """
         return _score_captures(self._deal.play.rules, self._piles, self._scope, self._declared)
+
+    @property
+    def leftover_cards(self) -> frozenset[Card]:
+        """The cards left on the table after the last play of the hand, once it is over.
+
+        The rules' [`leftovers`][scopa.Rules.leftovers] say who takes them
+        ([`leftovers_taken_by`][scopa.GameState.leftovers_taken_by]); none before the end of
+        the hand. Of a finished hand built by `from_position` or `from_text`, only those
+        still on the table are known.
+        """
+        return frozenset(cards_of(self._leftovers))
+
+    @property
+    def leftovers_taken_by(self) -> int | None:
+        """The player who took the leftover cards into their pile at the end of the hand.
+
+        The cards are [`leftover_cards`][scopa.GameState.leftover_cards]; `None` when nobody
+        took them: no card was left, they stay on the table (by the rules, or because nobody
+        captured), or the hand is not over.
+        """
+        if not self._leftovers or self._table:
+            return None
+        if self._deal.play.leftovers is Leftovers.DEALER:
+            return self._deal.dealer
+        return self._last_capturer
 
     def guaranteed_points(self) -> tuple[int, ...]:
         """The points each side is sure of in this hand, whoever takes the cards left.
@@ -846,7 +888,7 @@ class GameState(_Visible):
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self.rules, self.to_text(), self.history))
+        return (_restore, (self.rules, self.to_text(), self.history, self._leftovers))
 
     def _why_illegal(self, move: Move) -> str:
         # only public information: an error message may be shown to any player
@@ -873,10 +915,13 @@ class GameState(_Visible):
         )
 
 
-def _restore(rules: Rules, text: str, history: tuple[tuple[int, Move], ...]) -> GameState:
-    """Unpickle a state: its position and the plays of its hand so far."""
+def _restore(
+    rules: Rules, text: str, history: tuple[tuple[int, Move], ...], leftovers: int = 0
+) -> GameState:
+    """Unpickle a state: its position, the plays of its hand so far, and its leftovers."""
     state = GameState.from_text(rules, text)
     state._deal.history = history
+    state._leftovers = leftovers
     return state
 
 
@@ -1215,10 +1260,10 @@ class PlayerView(_Visible):
         they are, and so do the cards a declaration showed; the cards the player cannot see
         are dealt to the other hands (at their current sizes) and to the stock, uniformly
         among the deals that agree with every play seen. Two rules make a play tell
-        something of the rest of a hand: under
-        `must_play_capturing_card_if_any` a player who lays a card down holds no card that
-        captures, and under `ace_first_lead_forbidden` an Ace played first shows a hand of
-        Aces. Under other rules every unseen card is equally likely to be anywhere.
+        something of the rest of a hand: under `CompulsoryCapture.CAPTURING_CARD` a player
+        who lays a card down holds no card that captures, and under
+        `ace_first_lead_forbidden` an Ace played first shows a hand of Aces. Under other
+        rules every unseen card is equally likely to be anywhere.
 
         When plays tell something, the hand of the player they limit most is drawn from the
         cards that player may hold, and the other hands from the rest, until every hand
@@ -1252,7 +1297,7 @@ class PlayerView(_Visible):
         table each was played on is found by undoing the plays from the last one back.
         """
         rules = self._rules
-        capturing_first = rules.must_play_capturing_card_if_any
+        capturing_first = rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD
         if not (capturing_first or rules.ace_first_lead_forbidden) or self._to_move < 0:
             return {}
         in_hands = sum(self._hand_sizes)

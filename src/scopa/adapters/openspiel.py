@@ -22,9 +22,11 @@ Game parameters (all optional):
 | `dealer` | int | 0 | the player who deals |
 | `capture_priority` | str | `""` | a `CapturePriority` value; empty: the preset's |
 | `misdeal` | str | `""` | a `MisdealRule` value; empty: the preset's |
+| `compulsory_capture` | str | `""` | a `CompulsoryCapture` value; empty: the preset's |
+| `leftovers` | str | `""` | a `Leftovers` value; empty: the preset's |
 | `scopa_on_last_play` | bool | False | the `Rules` knob |
-| `must_play_capturing_card_if_any` | bool | False | the `Rules` knob |
-| `leftovers_to_last_capturer` | bool | True | the `Rules` knob |
+| `must_play_capturing_card_if_any` | bool | False | deprecated: `compulsory_capture` |
+| `leftovers_to_last_capturer` | bool | True | deprecated: `leftovers` |
 | `ranks` | str | `""` | the ranks in play, such as `"1,6,7"`; empty: the preset's |
 | `suits` | str | `""` | the suits in play by letter, such as `"DC"`; empty: the preset's |
 | `encoding` | str | `"compact"` | the action ids: `"compact"` or `"flat"` (see `ActionEncoding`) |
@@ -36,9 +38,11 @@ Game parameters (all optional):
 | `move_facts` | bool | False | the tensors end with the observer's move facts (see below) |
 
 The preset sets the number of players and every knob not listed. An enum knob is given
-by its value, such as `capture_priority="min-cards"` or `misdeal="none"`. The three bool
-knobs have the same value in every preset, and their defaults are that value; a game
-always uses the value of its parameter. The rules check `hand_size` and `target`: the
+by its value, such as `capture_priority="min-cards"` or `misdeal="none"`. The bool knob
+`scopa_on_last_play` is off in every preset, and a game always uses the value of its
+parameter. The two deprecated bool parameters, which the enum knobs `compulsory_capture`
+and `leftovers` replace, act only at the value that is not their default, with a
+`DeprecationWarning`. The rules check `hand_size` and `target`: the
 cards after the first table must split into deals of `hand_size` cards to each player.
 The parameters marked "match only" are refused in a game of one hand.
 
@@ -100,7 +104,9 @@ from __future__ import annotations
 import functools
 import math
 import random
+import warnings
 from collections.abc import Callable, Iterable, Mapping
+from enum import Enum
 from typing import Any
 
 import attrs
@@ -135,7 +141,17 @@ from scopa.encoding import (
 from scopa.errors import IllegalMoveError, InvalidArgumentError, ScopaError
 from scopa.masks import cards_of
 from scopa.match import Match
-from scopa.rules import MAX_TARGET, CapturePriority, MisdealRule, Rules, find_variant, variant_names
+from scopa.rules import (
+    MAX_TARGET,
+    CapturePriority,
+    CompulsoryCapture,
+    Leftovers,
+    MisdealRule,
+    Rules,
+    _upgraded_knobs,
+    find_variant,
+    variant_names,
+)
 from scopa.stakes import BrilliEconomy
 from scopa.state import GameState, PlayerView, view
 
@@ -156,6 +172,8 @@ PARAMETERS: dict[str, str | int | bool] = {
     "dealer": 0,
     "capture_priority": "",
     "misdeal": "",
+    "compulsory_capture": "",
+    "leftovers": "",
     "scopa_on_last_play": False,
     "must_play_capturing_card_if_any": False,
     "leftovers_to_last_capturer": True,
@@ -171,11 +189,17 @@ PARAMETERS: dict[str, str | int | bool] = {
 }
 """The game parameters and their defaults."""
 
-_BOOL_KNOBS = (
-    "scopa_on_last_play",
-    "must_play_capturing_card_if_any",
-    "leftovers_to_last_capturer",
-)
+_ENUM_KNOBS: dict[str, type[Enum]] = {
+    "capture_priority": CapturePriority,
+    "misdeal": MisdealRule,
+    "compulsory_capture": CompulsoryCapture,
+    "leftovers": Leftovers,
+}
+_DEPRECATED_KNOBS = {
+    "must_play_capturing_card_if_any": 'compulsory_capture="capturing-card"',
+    "leftovers_to_last_capturer": 'leftovers="nobody"',
+}
+"""The deprecated bool parameters, each with the parameter that replaces its other value."""
 _INT_KNOBS = ("hand_size", "target")  # 0: the preset's
 _MATCH_ONLY = ("match_reward", "target", "max_hands")
 _MOST_HANDS = 4 * MAX_TARGET
@@ -199,9 +223,9 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
         )
     merged = {**PARAMETERS, **parameters}
     rules = rules_of(str(merged["variant"]))
-    changes: dict[str, Any] = {knob: bool(merged[knob]) for knob in _BOOL_KNOBS}
+    changes: dict[str, Any] = {"scopa_on_last_play": bool(merged["scopa_on_last_play"])}
     changes.update((knob, merged[knob]) for knob in _INT_KNOBS if merged[knob] != 0)
-    for knob, kind in (("capture_priority", CapturePriority), ("misdeal", MisdealRule)):
+    for knob, kind in _ENUM_KNOBS.items():
         value = str(merged[knob])
         if value:
             choices = {member.value: member for member in kind}
@@ -211,7 +235,16 @@ def rules_from_parameters(parameters: Mapping[str, Any]) -> Rules:
                 )
             changes[knob] = choices[value]
     changes.update(_cards_in_play(merged))
-    return attrs.evolve(rules, **changes)
+    old = {knob: bool(merged[knob]) for knob in _DEPRECATED_KNOBS}
+    old = {knob: value for knob, value in old.items() if value != PARAMETERS[knob]}
+    for knob in old:
+        warnings.warn(
+            f"the game parameter {knob} is deprecated: use {_DEPRECATED_KNOBS[knob]}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+    rules = attrs.evolve(rules, **changes)
+    return attrs.evolve(rules, **_upgraded_knobs(rules, old))
 
 
 def _cards_in_play(parameters: Mapping[str, Any]) -> dict[str, Any]:
@@ -693,7 +726,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         dealt again uniformly ([`PlayerView.resample`][scopa.PlayerView.resample]), and the
         new state is built by replaying the earlier hands of a match as they were, then a
         deal and the plays of the hand, so its history is complete. Under rules where a
-        play reveals something about a hand (`must_play_capturing_card_if_any`,
+        play reveals something about a hand (`CompulsoryCapture.CAPTURING_CARD`,
         `ace_first_lead_forbidden`), draws whose plays would be illegal are rejected; after
         1000 rejections the state is built from the drawn position without a history.
         """

@@ -19,7 +19,15 @@ from scopa.batch import _tables
 from scopa.cards import DECK, Rank, Suit
 from scopa.encoding import COMPACT_OPTIONS, FACT_CHOICES, MOVE_FACTS, ObservationLayout
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
-from scopa.rules import AceOnAce, CapturePriority, FirstTable, MisdealRule, Rules
+from scopa.rules import (
+    AceOnAce,
+    CapturePriority,
+    CompulsoryCapture,
+    FirstTable,
+    Leftovers,
+    MisdealRule,
+    Rules,
+)
 from scopa.scoring import (
     COMPONENTS,
     AssoDueTre,
@@ -133,8 +141,7 @@ _ANY_VALUE: Final = frozenset(
         "capture_by_rank",
         "capture_by_sum",
         "capture_priority",
-        "played_card_must_capture",
-        "must_play_capturing_card_if_any",
+        "compulsory_capture",
         "ace_captures_all",
         "ace_sweep_is_scopa",
         "ace_with_ace_on_table",
@@ -143,7 +150,7 @@ _ANY_VALUE: Final = frozenset(
         "matta",
         "ace_first_lead_forbidden",
         "scopa_on_last_play",
-        "leftovers_to_last_capturer",
+        "leftovers",
         "misdeal",
         "target",
         "tiebreak",
@@ -173,7 +180,7 @@ def _check_supported(rules: Rules) -> None:
     """
     for field in attrs.fields(Rules):
         value = getattr(rules, field.name)
-        if field.name in _ANY_VALUE:
+        if field.name in _ANY_VALUE or not field.eq:  # not field.eq: no part of the rules
             continue
         if field.name not in _ONE_VALUE:
             raise RulesError(
@@ -546,8 +553,8 @@ class Env:
             whole = (jnp.any(table) & (alone == 0)).astype(jnp.int32)
             sums = sums.at[1].set(jnp.where(sweeping, whole, sums[1]))
         captures = pairs + sums
-        lays = jnp.asarray(not rules.played_card_must_capture) | (captures == 0)
-        if rules.must_play_capturing_card_if_any:
+        lays = jnp.asarray(rules.compulsory_capture is CompulsoryCapture.NONE) | (captures == 0)
+        if rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD:
             held = jnp.any(hand.reshape(4, 10), axis=0)  # by rank - 1
             lays = lays & ~jnp.any(held & (captures[1:] > 0))
         return lays, pairs, sums, sum_size
@@ -739,11 +746,12 @@ class Env:
             lacks = lacks.at[player].set(lacks[player] | self._told(state, card, captures))
             lacks = jnp.where(round_over, False, lacks)  # a new deal: nothing shown of it yet
         last = jnp.where(kept, player, state._last_capturer)
-        if rules.leftovers_to_last_capturer:
-            to_last = final & (last >= 0)
-            winner = jnp.maximum(last, 0)
-            piles = piles.at[winner].set(jnp.where(to_last, piles[winner] | table, piles[winner]))
-            table = table & ~to_last
+        if rules.leftovers is not Leftovers.NOBODY:
+            taker = last if rules.leftovers is Leftovers.LAST_CAPTURER else state._dealer
+            gathered = final & (taker >= 0)
+            taker = jnp.maximum(taker, 0)
+            piles = piles.at[taker].set(jnp.where(gathered, piles[taker] | table, piles[taker]))
+            table = table & ~gathered
         after = dataclasses.replace(
             state,
             current_player=jnp.where(final, -1, (player + 1) % n).astype(jnp.int32),
