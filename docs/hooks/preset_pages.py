@@ -225,10 +225,11 @@ def generated_page(preset: scopa.Preset) -> str:
     page = page_of(preset.name)
     seats = sides_text(rules)
     if seats != "each for self":
-        seats = f"in {seats}: " + " v ".join(
-            "+".join(str(p) for p in range(rules.players) if rules.side_of(p) == side)
+        sides = [
+            listed([str(p) for p in range(rules.players) if rules.side_of(p) == side])
             for side in range(rules.number_of_sides)
-        )
+        ]
+        seats = f"in {seats} ({' against '.join(sides)})"
     cards = "" if rules.deck_size == 40 else f" ({rules.deck_size} cards in play)"
     deals = rules.deals_per_hand
     lines = [
