@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from scopa import GameState, Rules, find_variant, view
+from scopa import CompulsoryCapture, GameState, Rules, find_variant, view
 from scopa.encoding import legal_actions, move_of_action, observation
 from scopa.errors import InvalidArgumentError, RulesError
 from tests.helpers import chi_square, chi_square_critical
@@ -34,16 +34,10 @@ from tests.test_batch import _dealt, _order  # noqa: E402
 
 ONE_IN_A_MILLION = 4.753  # the normal quantile of an upper tail of 1e-6
 
-MUST_CAPTURE_2 = Rules(must_play_capturing_card_if_any=True, played_card_must_capture=False)
-MUST_CAPTURE_3 = Rules(
-    players=3, must_play_capturing_card_if_any=True, played_card_must_capture=False
-)
+MUST_CAPTURE_2 = Rules(compulsory_capture=CompulsoryCapture.CAPTURING_CARD)
+MUST_CAPTURE_3 = Rules(players=3, compulsory_capture=CompulsoryCapture.CAPTURING_CARD)
 ACE_FIRST = Rules(ace_first_lead_forbidden=True)
-BOTH = Rules(
-    ace_first_lead_forbidden=True,
-    must_play_capturing_card_if_any=True,
-    played_card_must_capture=False,
-)
+BOTH = Rules(ace_first_lead_forbidden=True, compulsory_capture=CompulsoryCapture.CAPTURING_CARD)
 
 
 def _one(states: State, i: int) -> State:
@@ -136,7 +130,7 @@ def test_a_resampled_state_keeps_the_view_and_agrees_with_every_play(rules: Rule
             games[i] = game.apply(move_of_action(game, int(actions[i])))
         states = step(states, jnp.asarray(actions))
     assert changed > rules.plays_per_hand  # the hidden cards move
-    if rules.must_play_capturing_card_if_any:
+    if rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD:
         assert told > 0  # some play showed what a hand lacks
 
 
@@ -155,7 +149,12 @@ def test_a_finished_hand_and_an_annulled_deal_are_returned_as_they_are() -> None
 
 
 def test_rules_too_large_to_count_are_refused() -> None:
-    rules = Rules(players=10, hand_size=4, table_size=0, must_play_capturing_card_if_any=True)
+    rules = Rules(
+        players=10,
+        hand_size=4,
+        table_size=0,
+        compulsory_capture=CompulsoryCapture.CAPTURING_CARD,
+    )
     env = Env(rules)
     state = env.init(jax.random.key(0))
     with pytest.raises(RulesError, match="resample cannot count the deals of 10 players"):

@@ -154,6 +154,38 @@ def test_an_abandoned_tretre_match_by_hand() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("leftovers", "english", "italian"),
+    [
+        (scopa.Leftovers.LAST_CAPTURER, "go to the last player who captured", "ultimo"),
+        (scopa.Leftovers.DEALER, "go to the dealer", "vanno al mazziere"),
+        (scopa.Leftovers.NOBODY, "stay there and nobody scores them", "non contano"),
+    ],
+)
+def test_the_words_say_who_takes_the_leftovers(
+    leftovers: scopa.Leftovers, english: str, italian: str
+) -> None:
+    rules = attrs.evolve(CLASSIC, leftovers=leftovers)
+    assert english in " ".join(rules_text(rules).split())
+    assert italian in " ".join(rules_text(rules, lang="it").split())
+    # player 0 sweeps 3 + 4 with the 7; the dealer (player 1) lays the King last: it goes
+    # to player 0, the last to capture, to the dealer, or stays on the table
+    state = position(rules, ["7D", "10B"], "3C 4S", piles=["", "*"], last_capturer=1)
+    for move in ("7Dx3C+4S", "10B"):
+        state = state.apply(scopa.Move.parse(move))
+    last = " ".join(" ".join(state_text(state).split("\n    ")).split())
+    went = {
+        scopa.Leftovers.LAST_CAPTURER: "went to the last player to capture",
+        scopa.Leftovers.DEALER: "went to the dealer",
+        scopa.Leftovers.NOBODY: "10B",
+    }[leftovers]
+    assert went in last, last
+    assert (state.leftovers_taken_by, state.leftover_cards) == (
+        {scopa.Leftovers.LAST_CAPTURER: 0, scopa.Leftovers.DEALER: 1}.get(leftovers),
+        frozenset({scopa.Card.parse("10B")}),
+    )
+
+
 def test_rules_in_words_have_no_python_in_them() -> None:
     for name in scopa.variant_names():
         text = rules_text(scopa.find_variant(name))

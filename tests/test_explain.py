@@ -22,9 +22,11 @@ from scopa import (
     DECK,
     CapturePriority,
     Carte,
+    CompulsoryCapture,
     GameState,
     IllegalMoveError,
     InvalidArgumentError,
+    Leftovers,
     Move,
     NotationError,
     ScoringRules,
@@ -206,7 +208,7 @@ def test_the_cards_left_after_the_last_play_go_to_the_last_capturer() -> None:
             END,
         ),
     ]
-    kept = attrs.evolve(CLASSIC, leftovers_to_last_capturer=False)
+    kept = attrs.evolve(CLASSIC, leftovers=Leftovers.NOBODY)
     state = position(kept, ["10B", ""], "3C 4S", dealer=0, piles=["", "*"])
     assert said(explain_move(state, "10B"))[1] == (
         "It is the last play of the hand: the cards left on the table, 3C 4S 10B, stay there "
@@ -228,7 +230,7 @@ def test_a_scopa_that_the_rules_do_not_score() -> None:
 
 
 def test_a_player_who_can_capture_must_play_a_card_that_captures() -> None:
-    must_take = attrs.evolve(CLASSIC, must_play_capturing_card_if_any=True)
+    must_take = attrs.evolve(CLASSIC, compulsory_capture=CompulsoryCapture.CAPTURING_CARD)
     state = position(must_take, ["7D 10B", "3B 4B"], "2C 5S")
     assert said(explain_move(state, "10B")) == [
         (
@@ -242,18 +244,10 @@ def test_a_player_who_can_capture_must_play_a_card_that_captures() -> None:
         "can capture must play a card that captures.",
         COMPULSORY,
     )
-    free_play = attrs.evolve(CLASSIC, played_card_must_capture=False)
+    free_play = attrs.evolve(CLASSIC, compulsory_capture=CompulsoryCapture.NONE)
     state = position(free_play, ["7D 10B", "3B 4B"], "2C 5S")
     assert said(explain_move(state, "7D")) == [
         ("7D could capture, but these rules let a card that can capture be laid down.", COMPULSORY)
-    ]
-    both = attrs.evolve(free_play, must_play_capturing_card_if_any=True)
-    state = position(both, ["7D 10B", "3B 4B"], "2C 5S")
-    assert said(explain_move(state, "7D")) == [
-        (
-            "7D must capture (7Dx2C+5S): a player who can capture must play a card that captures.",
-            COMPULSORY,
-        )
     ]
 
 

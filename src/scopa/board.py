@@ -690,10 +690,10 @@ def _capture_words(tr: _Tr, rules: Rules) -> str:
                 "a card may also take table cards that add up to 15 with it, as its player chooses"
             )
         )
-    if rules.compulsory_capture is CompulsoryCapture.NONE:
-        words.append(tr.gettext("a card may be laid down even when it could capture"))
-    else:
+    if rules.compulsory_capture is not CompulsoryCapture.NONE:
         words.append(tr.gettext("a card that can capture must capture"))
+    else:
+        words.append(tr.gettext("a card may be laid down even when it could capture"))
     if rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD:
         words.append(tr.gettext("a player who can capture must play a card that captures"))
     return "; ".join(words)

@@ -490,32 +490,29 @@ class Rules:
 
     @property
     def played_card_must_capture(self) -> bool:
-        """Deprecated: read `compulsory_capture`.
+        """Deprecated: read `compulsory_capture` (this knob, when given, warns).
 
         Whether a played card that can capture must capture (under any rule but
         `CompulsoryCapture.NONE`).
         """
-        _warn_deprecated("played_card_must_capture", stacklevel=2)
         return self.compulsory_capture is not CompulsoryCapture.NONE
 
     @property
     def must_play_capturing_card_if_any(self) -> bool:
-        """Deprecated: read `compulsory_capture`.
+        """Deprecated: read `compulsory_capture` (this knob, when given, warns).
 
         Whether a player who can capture must play a card that does
         (`CompulsoryCapture.CAPTURING_CARD`).
         """
-        _warn_deprecated("must_play_capturing_card_if_any", stacklevel=2)
         return self.compulsory_capture is CompulsoryCapture.CAPTURING_CARD
 
     @property
     def leftovers_to_last_capturer(self) -> bool:
-        """Deprecated: read `leftovers`.
+        """Deprecated: read `leftovers` (this knob, when given, warns).
 
         Whether the cards left at the end go to the last player who captured
         (`Leftovers.LAST_CAPTURER`).
         """
-        _warn_deprecated("leftovers_to_last_capturer", stacklevel=2)
         return self.leftovers is Leftovers.LAST_CAPTURER
 
     @property
