@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from scopa._checks import check_type, quote
-from scopa.batch import _tables
+from scopa.batch import _sample, _tables
 from scopa.cards import DECK, Rank, Suit
 from scopa.encoding import COMPACT_OPTIONS, FACT_CHOICES, MOVE_FACTS, ObservationLayout
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
@@ -688,6 +688,35 @@ class Env:
         before = jnp.sum(jnp.where(after, 0, counts))
         action = card * COMPACT_OPTIONS + drawn - before
         return jnp.where(legal > 0, action, 0).astype(jnp.int32)
+
+    def sample_action(self, state: State, logits: Array | Any, key: Array) -> Array:
+        """A legal compact id drawn from a policy's `logits` over the 2,560 ids.
+
+        Each legal id comes with probability the softmax of `logits` over the legal ids:
+        the distribution of `jax.random.categorical(key, jnp.where(state.legal_action_mask,
+        logits, -jnp.inf))`, drawn card by card from the number of legal ids of each card
+        that the step keeps. It reads only the logits of the cards in the hand and draws
+        `hand_size + 64` random numbers, not 2,560. Logits at ids that are not legal are
+        ignored; a legal id whose logit is -inf is never drawn, unless every legal logit is
+        -inf: then every legal id is equally likely, as with
+        [`random_action`][scopa.batch.Env.random_action]. Give finite logits or -inf.
+
+        Returns the id (`int32`; 0, which is not legal, once the hand is over).
+        `jax.vmap(env.sample_action)(states, logits, keys)` draws for a batch.
+
+        Raises:
+            InvalidArgumentError: `logits` is not one value per compact id (`[2560]`).
+        """
+        shape = jnp.shape(logits)
+        if shape != (_ACTIONS,):
+            raise InvalidArgumentError(
+                f"logits must hold one value per compact id, shape ({_ACTIONS},), "
+                f"not {shape} (vmap sample_action for a batch)"
+            )
+        drawn: Array = _sample.sample_action(
+            state._counts, jnp.asarray(logits), key, self._hand_size
+        )
+        return drawn
 
     def step_checked(
         self, state: State, action: Array | npt.NDArray[np.integer[Any]] | np.integer[Any] | int
