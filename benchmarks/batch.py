@@ -1,19 +1,26 @@
 """Batch benchmark: the JAX batch engine beside the scalar engine and its adapters, in one run.
 
     python benchmarks/batch.py [--quick] [--seconds S] [--rounds R] [--variant NAME]
-                               [--sizes 1024,4096,16384]
+                               [--sizes 1024,4096,16384] [--policy-sizes 4096]
 
-Every loop plays complete hands with uniformly random legal plays, and prints hands per
-second and plays per second (each hand has the rules' `plays_per_hand` plays: 36 in
-classic). The batch engine's loops compute the mask and the observation of the player to
-move at every play, as its `step` always does:
+Every loop plays complete hands with random legal plays, and prints hands per second and
+plays per second (each hand has the rules' `plays_per_hand` plays: 36 in classic). The
+batch engine's loops compute the mask and the observation of the player to move at every
+play, as its `step` always does:
 
-- `batch N` (N = 1,024, 4,096 and 16,384 hands at once): one jitted call deals N hands with
-  `vmap(init)` and plays them to the end in a `fori_loop`, each play a uniformly random
-  legal id of each hand drawn on the device with `vmap(Env.random_action)` and played with
-  `vmap(step)`; timed after a warm-up compile, with `block_until_ready`;
-- `batch 4,096, a call per play`: the same with a jitted call to deal and one per play (as
-  a training loop that acts between plays calls it);
+- `batch N` (N from `--sizes`: 1,024, 4,096 and 16,384 hands at once unless told; give
+  `--sizes 4096,65536,1048576` on an accelerator, where the large batches are fastest): one
+  jitted call deals N hands with `vmap(init)` and plays them to the end in a `fori_loop`,
+  each play a uniformly random legal id of each hand drawn on the device with
+  `vmap(Env.random_action)` and played with `vmap(step)`; timed after a warm-up compile,
+  with `block_until_ready`;
+- `batch N, sample_action` and `batch N, categorical` (N from `--policy-sizes`, 4,096
+  unless told): the same loop with the plays drawn as a policy draws them, from 2,560
+  logits per hand, with `vmap(Env.sample_action)` and with `jax.random.categorical` over the
+  logits masked by `legal_action_mask`. The logits are random normal values given to the
+  call (drawn once, before the timing): the loops measure the draw, not a network;
+- `batch 4,096, a call per play`: the `batch` loop with a jitted call to deal and one per
+  play (as a training loop that acts between plays calls it);
 - `batch 4,096, choice from the mask`: as `batch 4,096`, the random legal id drawn by
   reading the 2,560 entries of each mask (`random_legal_actions`), as a policy that reads
   the mask does;
@@ -24,14 +31,17 @@ move at every play, as its `step` always does:
   and the scalar PettingZoo and Gymnasium adapters, in the loops of `adapters.py`.
 
 The benchmark needs the extras `jax` and `gymnasium`.
-The column `× gymnasium` is each loop's hands per second over the Gymnasium adapter's.
+The column `× gymnasium` is each loop's hands per second over the Gymnasium adapter's;
+`compile s` is the seconds each fused loop took to compile. The rate of the
+`sample_action` loop over the `random_action` loop of the same size follows the table.
 Then the batch engine's cost is split on 4,096 positions from the middle of hands: a whole
 `vmap(step)`, and alone the pieces it is made of, each jitted by itself (they are fused
 inside the step, so the pieces need not add up to it): the legal captures and the mask of
 the player to move, the observation, both with the move books (`_with_choices`, the part of
-the step after a play), and the capture search of a play; and beside them the random legal
-choices the loops make at each play (from the counts of legal ids, and from the mask). The
-pieces are the engine's private functions; a piece the engine no longer has is shown as n/a.
+the step after a play), and the capture search of a play; and beside them the legal
+choices the loops make at each play (uniform from the counts of legal ids and from the
+mask; from logits with `sample_action` and with `categorical`). The pieces are the
+engine's private functions; a piece the engine no longer has is shown as n/a.
 
 The script runs unchanged on an accelerator: JAX uses the first of `jax.devices()`. The
 figures of the scalar loops are per core; the batch engine's use what JAX is given.
@@ -67,18 +77,18 @@ from scopa.adapters.gymnasium_batch import random_legal_actions
 from scopa.batch import Env, State
 from scopa.encoding import COMPACT_OPTIONS, observation_counts
 
-Rate = tuple[float, float]
-"""Hands per second and plays per second."""
+Rate = tuple[float, float, float | None]
+"""Hands per second, plays per second, and the seconds to compile (None: nothing compiled)."""
 
 
-Chooser = Callable[[State, jax.Array], jax.Array]
-"""Random legal actions for a batch of states, from a key."""
+Chooser = Callable[[State, jax.Array, jax.Array], jax.Array]
+"""Legal actions for a batch of states, from a key and the logits of each hand."""
 
 
 def by_counts(env: Env) -> Chooser:
     """`Env.random_action` on each state: uniform, from the legal ids of each card."""
 
-    def choose(states: State, key: jax.Array) -> jax.Array:
+    def choose(states: State, key: jax.Array, logits: jax.Array) -> jax.Array:
         size = states.current_player.shape[0]
         actions: jax.Array = jax.vmap(env.random_action)(states, jax.random.split(key, size))
         return actions
@@ -86,25 +96,45 @@ def by_counts(env: Env) -> Chooser:
     return choose
 
 
-def from_mask(states: State, key: jax.Array) -> jax.Array:
+def from_mask(states: State, key: jax.Array, logits: jax.Array) -> jax.Array:
     """`random_legal_actions` of the masks: uniform, reading all 2,560 entries of each."""
     return random_legal_actions(states.legal_action_mask, key)
 
 
+def by_sampler(env: Env) -> Chooser:
+    """`Env.sample_action` on each state: the softmax of the logits over the legal ids."""
+
+    def choose(states: State, key: jax.Array, logits: jax.Array) -> jax.Array:
+        size = states.current_player.shape[0]
+        keys = jax.random.split(key, size)
+        actions: jax.Array = jax.vmap(env.sample_action)(states, logits, keys)
+        return actions
+
+    return choose
+
+
+def by_categorical(states: State, key: jax.Array, logits: jax.Array) -> jax.Array:
+    """`jax.random.categorical` over the logits masked by the legal ids: the same law."""
+    masked = jnp.where(states.legal_action_mask, logits, -jnp.inf)
+    actions: jax.Array = jax.random.categorical(key, masked).astype(jnp.int32)
+    return actions
+
+
 def whole_hands(env: Env, size: int, choose: Chooser) -> jax.stages.Wrapped:
-    """One jitted call: deal `size` hands and play them out; the number of hands ended."""
+    """One jitted call of a key and logits (`[size, 2560]`): deal `size` hands and play
+    them out; the number of hands ended."""
     plays = env.rules.plays_per_hand
 
-    def play(_: int, carry: tuple[State, jax.Array]) -> tuple[State, jax.Array]:
+    def play(logits: jax.Array, carry: tuple[State, jax.Array]) -> tuple[State, jax.Array]:
         states, key = carry
         key, draw = jax.random.split(key)
-        return jax.vmap(env.step)(states, choose(states, draw)), key
+        return jax.vmap(env.step)(states, choose(states, draw, logits)), key
 
     @jax.jit
-    def run(key: jax.Array) -> jax.Array:
+    def run(key: jax.Array, logits: jax.Array) -> jax.Array:
         key, deal = jax.random.split(key)
         states = jax.vmap(env.init)(jax.random.split(deal, size))
-        states, _ = jax.lax.fori_loop(0, plays, play, (states, key))
+        states, _ = jax.lax.fori_loop(0, plays, lambda _, carry: play(logits, carry), (states, key))
         ended: jax.Array = states.terminated.sum()
         return ended
 
@@ -127,11 +157,17 @@ def timed(run: Callable[[], Any], seconds: float) -> tuple[float, Any]:
 
 
 def batch_rate(env: Env, size: int, choose: Chooser, seconds: float, seed: int) -> Rate:
+    """The fused loop of `choose`, with random normal logits given to every call."""
     keys = iter(jax.random.split(jax.random.key(seed), 10_000))
-    run = whole_hands(env, size, choose).lower(jax.random.key(0)).compile()
-    per_call, ended = timed(lambda: run(next(keys)), seconds)
+    logits = jax.block_until_ready(  # type: ignore[no-untyped-call]
+        jax.random.normal(jax.random.key(seed), (size, env.num_actions))
+    )
+    start = time.perf_counter()
+    run = whole_hands(env, size, choose).lower(jax.random.key(0), logits).compile()
+    compiling = time.perf_counter() - start
+    per_call, ended = timed(lambda: run(next(keys), logits), seconds)
     assert int(ended) == size, f"{ended} of {size} hands ended"
-    return size / per_call, size * env.rules.plays_per_hand / per_call
+    return size / per_call, size * env.rules.plays_per_hand / per_call, compiling
 
 
 def batch_per_play_rate(env: Env, size: int, seconds: float, seed: int) -> Rate:
@@ -143,7 +179,7 @@ def batch_per_play_rate(env: Env, size: int, seconds: float, seed: int) -> Rate:
     choose = by_counts(env)
 
     def play_once(states: State, key: jax.Array) -> State:
-        played: State = jax.vmap(env.step)(states, choose(states, key))
+        played: State = jax.vmap(env.step)(states, choose(states, key, jnp.zeros(())))
         return played
 
     play = jax.jit(play_once).lower(deal(key), key).compile()
@@ -157,7 +193,7 @@ def batch_per_play_rate(env: Env, size: int, seconds: float, seed: int) -> Rate:
         return states
 
     per_hand, _ = timed(hand, seconds)
-    return size / per_hand, size * plays / per_hand
+    return size / per_hand, size * plays / per_hand, None
 
 
 def vector_env_rate(rules: scopa.Rules, size: int, seconds: float, seed: int) -> Rate:
@@ -182,14 +218,14 @@ def vector_env_rate(rules: scopa.Rules, size: int, seconds: float, seed: int) ->
         hands += int(terminated.sum())
         elapsed = time.perf_counter() - start
         if elapsed >= seconds and hands:
-            return hands / elapsed, hands * rules.plays_per_hand / elapsed
+            return hands / elapsed, hands * rules.plays_per_hand / elapsed, None
 
 
 def scalar_rate(
     loop: Callable[[scopa.Rules, int], None], rules: scopa.Rules, seconds: float
 ) -> Rate:
     rate = hands_per_second(loop, rules, seconds, 1)
-    return rate, rate * rules.plays_per_hand
+    return rate, rate * rules.plays_per_hand, None
 
 
 def mid_hand(env: Env, size: int, seed: int) -> tuple[State, jax.Array]:
@@ -233,6 +269,17 @@ def pieces(env: Env) -> dict[str, Callable[[State, jax.Array], Any] | None]:
     }
 
 
+def batch_sizes(text: str) -> list[int]:
+    """Batch sizes written with commas between them, as `--sizes` takes them."""
+    try:
+        found = [int(part) for part in text.split(",")]
+    except ValueError:
+        found = []
+    if not found or min(found) < 1:
+        raise argparse.ArgumentTypeError(f"not batch sizes separated by commas: {text[:40]!r}")
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run (noisier figures)")
@@ -240,7 +287,17 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds (the median is shown)")
     parser.add_argument("--variant", default="classic", help="preset to play")
     parser.add_argument(
-        "--sizes", default="1024,4096,16384", help="the batch sizes, separated by commas"
+        "--sizes",
+        type=batch_sizes,
+        default=[1024, 4096, 16384],
+        help="the batch sizes of the random_action loop, separated by commas "
+        "(default 1024,4096,16384; on an accelerator 4096,65536,1048576)",
+    )
+    parser.add_argument(
+        "--policy-sizes",
+        type=batch_sizes,
+        default=[4096],
+        help="the batch sizes of the loops that draw from logits (default 4096)",
     )
     args = parser.parse_args()
     if args.quick:
@@ -255,9 +312,17 @@ def main() -> None:
     print(f"{os.cpu_count()} CPUs, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
 
     loops: dict[str, Callable[[int], Rate]] = {}
-    for size in [int(size) for size in args.sizes.split(",")]:
+    # the random_action loop at every size, so that each policy loop has it beside it
+    for size in sorted({*args.sizes, *args.policy_sizes}):
         loops[f"batch {size:,}"] = functools.partial(
             batch_rate, env, size, by_counts(env), args.seconds
+        )
+    for size in args.policy_sizes:
+        loops[f"batch {size:,}, sample_action"] = functools.partial(
+            batch_rate, env, size, by_sampler(env), args.seconds
+        )
+        loops[f"batch {size:,}, categorical"] = functools.partial(
+            batch_rate, env, size, by_categorical, args.seconds
         )
     loops["batch 4,096, a call per play"] = functools.partial(
         batch_per_play_rate, env, 4096, args.seconds
@@ -283,36 +348,49 @@ def main() -> None:
     hands = {name: statistics.median(r[0] for r in found) for name, found in rates.items()}
     plays = {name: statistics.median(r[1] for r in found) for name, found in rates.items()}
     reference = hands.get("gymnasium")
-    print(f"\n{'loop':<32}{'hands/s':>12}{'plays/s':>14}{'× gymnasium':>13}")
+    print(f"\n{'loop':<36}{'hands/s':>12}{'plays/s':>14}{'× gymnasium':>13}{'compile s':>11}")
     for name in loops:
-        ratio = f"{hands[name] / reference:>13,.1f}" if reference else ""
-        print(f"{name:<32}{hands[name]:>12,.0f}{plays[name]:>14,.0f}{ratio}")
+        ratio = f"{hands[name] / reference:>13,.1f}" if reference else f"{'':>13}"
+        compile_times = [r[2] for r in rates[name] if r[2] is not None]
+        compiling = f"{statistics.median(compile_times):>11.1f}" if compile_times else ""
+        print(f"{name:<36}{hands[name]:>12,.0f}{plays[name]:>14,.0f}{ratio}{compiling}")
     if reference and "batch 4,096" in hands:
         gain = hands["batch 4,096"] / reference
         print(f"batch 4,096 over the Gymnasium adapter: {gain:,.1f}× (target 5×, stretch 10×)")
+    for size in args.policy_sizes:
+        uniform = hands[f"batch {size:,}"]
+        sampled = hands[f"batch {size:,}, sample_action"] / uniform
+        categorical = hands[f"batch {size:,}, categorical"] / uniform
+        print(
+            f"batch {size:,} drawing from logits, over random_action: sample_action "
+            f"{sampled:.2f}, categorical {categorical:.3f} (target for sample_action 0.5)"
+        )
 
     states, actions = mid_hand(env, 4096, 3)
     print(f"\nthe batch engine's step on {4096:,} positions from the middle of hands")
-    print(f"{'piece':<32}{'ms per call':>12}{'ns per hand':>14}")
+    print(f"{'piece':<36}{'ms per call':>12}{'ns per hand':>14}")
     for name, piece in pieces(env).items():
         if piece is None:
-            print(f"{name:<32}{'n/a':>12}")
+            print(f"{name:<36}{'n/a':>12}")
             continue
         compiled = jax.jit(jax.vmap(piece)).lower(states, actions).compile()
         call = functools.partial(compiled, states, actions)
         seconds = statistics.median(timed(call, args.seconds / 4)[0] for _ in range(args.rounds))
-        print(f"{name:<32}{seconds * 1e3:>12.2f}{seconds / 4096 * 1e9:>14,.0f}")
+        print(f"{name:<36}{seconds * 1e3:>12.2f}{seconds / 4096 * 1e9:>14,.0f}")
     key = jax.random.key(0)
+    logits = jax.random.normal(key, (4096, env.num_actions))
     for name, choose in (
         ("random choice, from counts", by_counts(env)),
         ("random choice, from the mask", from_mask),
+        ("draw from logits, sample_action", by_sampler(env)),
+        ("draw from logits, categorical", by_categorical),
     ):
-        draw = jax.jit(choose).lower(states, key).compile()
+        draw = jax.jit(choose).lower(states, key, logits).compile()
         seconds = statistics.median(
-            timed(functools.partial(draw, states, key), args.seconds / 4)[0]
+            timed(functools.partial(draw, states, key, logits), args.seconds / 4)[0]
             for _ in range(args.rounds)
         )
-        print(f"{name:<32}{seconds * 1e3:>12.2f}{seconds / 4096 * 1e9:>14,.0f}")
+        print(f"{name:<36}{seconds * 1e3:>12.2f}{seconds / 4096 * 1e9:>14,.0f}")
     load = os.getloadavg()
     print(f"\nload average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
 
