@@ -190,6 +190,16 @@ def test_a_single_finite_legal_logit_is_always_drawn() -> None:
     assert set(_draws(env, state, logits, seed=10, draws=2_000).tolist()) == {chosen}
 
 
+@pytest.mark.parametrize("bad", [np.inf, np.nan])
+def test_an_infinite_or_nan_legal_logit_still_draws_legal_ids(bad: float) -> None:
+    env, state, mask = _position(*MANY_SUMS)
+    rng = np.random.default_rng(19)
+    logits = rng.normal(size=env.num_actions).astype(np.float32)
+    legal = np.flatnonzero(mask)
+    logits[legal[[5, 50]]] = bad
+    assert mask[_draws(env, state, logits, seed=20, draws=5_000)].all()
+
+
 def test_logits_at_ids_that_are_not_legal_change_nothing() -> None:
     env, state, mask = _position(*MANY_SUMS)
     rng = np.random.default_rng(11)

@@ -693,13 +693,15 @@ class Env:
         """A legal compact id drawn from a policy's `logits` over the 2,560 ids.
 
         Each legal id comes with probability the softmax of `logits` over the legal ids:
-        the distribution of `jax.random.categorical(key, jnp.where(state.legal_action_mask,
-        logits, -jnp.inf))`, drawn card by card from the number of legal ids of each card
-        that the step keeps. It reads only the logits of the cards in the hand and draws
-        `hand_size + 64` random numbers, not 2,560. Logits at ids that are not legal are
-        ignored; a legal id whose logit is -inf is never drawn, unless every legal logit is
-        -inf: then every legal id is equally likely, as with
-        [`random_action`][scopa.batch.Env.random_action]. Give finite logits or -inf.
+        the law of `jax.random.categorical(key, jnp.where(state.legal_action_mask, logits,
+        -jnp.inf))`, both up to float32 rounding (neither resolves a probability below
+        about 1e-7). It draws a card, then one of the card's legal ids, from the number of
+        legal ids of each card that the step keeps: it reads only the logits of the cards
+        in the hand and uses two random numbers, not 2,560. Logits at ids that are not
+        legal are ignored; a legal id whose logit is -inf is never drawn, unless every
+        legal logit is -inf: then every legal id is equally likely, as with
+        [`random_action`][scopa.batch.Env.random_action]. Give finite logits or -inf;
+        whatever they are (`inf` and NaN included), the id drawn is legal.
 
         Returns the id (`int32`; 0, which is not legal, once the hand is over).
         `jax.vmap(env.sample_action)(states, logits, keys)` draws for a batch.
