@@ -12,8 +12,8 @@ play, as its `step` always does:
   `--sizes 4096,65536,1048576` on an accelerator, where the large batches are fastest): one
   jitted call deals N hands with `vmap(init)` and plays them to the end in a `fori_loop`,
   each play a uniformly random legal id of each hand drawn on the device with
-  `vmap(Env.random_action)` and played with `vmap(step)`; timed after a warm-up compile,
-  with `block_until_ready`;
+  `vmap(Env.random_action)` and played with `vmap(step)`; timed after its compile and one
+  call, with `block_until_ready`;
 - `batch N, sample_action` and `batch N, categorical` (N from `--policy-sizes`, 4,096
   unless told): the same loop with the plays drawn as a policy draws them, from 2,560
   logits per hand, with `vmap(Env.sample_action)` and with `jax.random.categorical` over the
@@ -31,9 +31,11 @@ play, as its `step` always does:
   and the scalar PettingZoo and Gymnasium adapters, in the loops of `adapters.py`.
 
 The benchmark needs the extras `jax` and `gymnasium`.
-The column `× gymnasium` is each loop's hands per second over the Gymnasium adapter's;
-`compile s` is the seconds each fused loop took to compile. The rate of the
-`sample_action` loop over the `random_action` loop of the same size follows the table.
+The column `× gymnasium` is each loop's hands per second over the Gymnasium adapter's. For
+the fused loops, `hands/CPU-s` counts the hands per second of this process's CPU time (all
+its threads': a fairer measure where other work shares the cores) and `compile s` the
+seconds the loop took to compile. The rates of the loops drawing from logits over the
+`random_action` loop of the same size follow the table, by wall time and by CPU time.
 Then the batch engine's cost is split on 4,096 positions from the middle of hands: a whole
 `vmap(step)`, and alone the pieces it is made of, each jitted by itself (they are fused
 inside the step, so the pieces need not add up to it): the legal captures and the mask of
@@ -51,12 +53,13 @@ from __future__ import annotations
 
 import argparse
 import functools
+import math
 import os
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -77,8 +80,15 @@ from scopa.adapters.gymnasium_batch import random_legal_actions
 from scopa.batch import Env, State
 from scopa.encoding import COMPACT_OPTIONS, observation_counts
 
-Rate = tuple[float, float, float | None]
-"""Hands per second, plays per second, and the seconds to compile (None: nothing compiled)."""
+
+class Rate(NamedTuple):
+    """A loop's hands and plays per second; for a fused loop, also its seconds to compile and
+    its hands per second of this process's CPU time (all its threads')."""
+
+    hands: float
+    plays: float
+    compiling: float | None = None
+    cpu_hands: float | None = None
 
 
 Chooser = Callable[[State, jax.Array, jax.Array], jax.Array]
@@ -141,19 +151,20 @@ def whole_hands(env: Env, size: int, choose: Chooser) -> jax.stages.Wrapped:
     return run
 
 
-def timed(run: Callable[[], Any], seconds: float) -> tuple[float, Any]:
-    """Seconds per call of `run` (compiled already), over at least `seconds`; its last result.
+def timed(run: Callable[[], Any], seconds: float) -> tuple[float, float, Any]:
+    """Seconds per call of `run` (compiled already), over at least `seconds`; the seconds of
+    this process's CPU time per call; its last result.
 
     Each call's result is waited for.
     """
     calls = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     while True:
         result = jax.block_until_ready(run())  # type: ignore[no-untyped-call]
         calls += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return elapsed / calls, result
+            return elapsed / calls, (time.process_time() - cpu_start) / calls, result
 
 
 def batch_rate(env: Env, size: int, choose: Chooser, seconds: float, seed: int) -> Rate:
@@ -165,9 +176,11 @@ def batch_rate(env: Env, size: int, choose: Chooser, seconds: float, seed: int) 
     start = time.perf_counter()
     run = whole_hands(env, size, choose).lower(jax.random.key(0), logits).compile()
     compiling = time.perf_counter() - start
-    per_call, ended = timed(lambda: run(next(keys), logits), seconds)
+    jax.block_until_ready(run(next(keys), logits))  # type: ignore[no-untyped-call]
+    per_call, cpu_per_call, ended = timed(lambda: run(next(keys), logits), seconds)
     assert int(ended) == size, f"{ended} of {size} hands ended"
-    return size / per_call, size * env.rules.plays_per_hand / per_call, compiling
+    plays = size * env.rules.plays_per_hand
+    return Rate(size / per_call, plays / per_call, compiling, size / cpu_per_call)
 
 
 def batch_per_play_rate(env: Env, size: int, seconds: float, seed: int) -> Rate:
@@ -192,8 +205,8 @@ def batch_per_play_rate(env: Env, size: int, seconds: float, seed: int) -> Rate:
             states = play(states, next(keys))
         return states
 
-    per_hand, _ = timed(hand, seconds)
-    return size / per_hand, size * plays / per_hand, None
+    per_hand, _, _ = timed(hand, seconds)
+    return Rate(size / per_hand, size * plays / per_hand)
 
 
 def vector_env_rate(rules: scopa.Rules, size: int, seconds: float, seed: int) -> Rate:
@@ -218,14 +231,14 @@ def vector_env_rate(rules: scopa.Rules, size: int, seconds: float, seed: int) ->
         hands += int(terminated.sum())
         elapsed = time.perf_counter() - start
         if elapsed >= seconds and hands:
-            return hands / elapsed, hands * rules.plays_per_hand / elapsed, None
+            return Rate(hands / elapsed, hands * rules.plays_per_hand / elapsed)
 
 
 def scalar_rate(
     loop: Callable[[scopa.Rules, int], None], rules: scopa.Rules, seconds: float
 ) -> Rate:
     rate = hands_per_second(loop, rules, seconds, 1)
-    return rate, rate * rules.plays_per_hand, None
+    return Rate(rate, rate * rules.plays_per_hand)
 
 
 def mid_hand(env: Env, size: int, seed: int) -> tuple[State, jax.Array]:
@@ -345,25 +358,44 @@ def main() -> None:
     for round_ in range(args.rounds):
         for name, loop in loops.items():
             rates[name].append(loop(round_ + 1))
-    hands = {name: statistics.median(r[0] for r in found) for name, found in rates.items()}
-    plays = {name: statistics.median(r[1] for r in found) for name, found in rates.items()}
+
+    def median(name: str, field: str) -> float | None:
+        found = [getattr(rate, field) for rate in rates[name]]
+        known = [value for value in found if value is not None]
+        return statistics.median(known) if known else None
+
+    hands = {name: statistics.median(rate.hands for rate in rates[name]) for name in loops}
+    plays = {name: statistics.median(rate.plays for rate in rates[name]) for name in loops}
+    cpu_hands = {name: median(name, "cpu_hands") for name in loops}
     reference = hands.get("gymnasium")
-    print(f"\n{'loop':<36}{'hands/s':>12}{'plays/s':>14}{'× gymnasium':>13}{'compile s':>11}")
+    print(
+        f"\n{'loop':<36}{'hands/s':>12}{'plays/s':>14}{'× gymnasium':>13}"
+        f"{'hands/CPU-s':>13}{'compile s':>11}"
+    )
     for name in loops:
         ratio = f"{hands[name] / reference:>13,.1f}" if reference else f"{'':>13}"
-        compile_times = [r[2] for r in rates[name] if r[2] is not None]
-        compiling = f"{statistics.median(compile_times):>11.1f}" if compile_times else ""
-        print(f"{name:<36}{hands[name]:>12,.0f}{plays[name]:>14,.0f}{ratio}{compiling}")
+        cpu = cpu_hands[name]
+        compiling = median(name, "compiling")
+        extra = "" if cpu is None or compiling is None else f"{cpu:>13,.0f}{compiling:>11.1f}"
+        print(f"{name:<36}{hands[name]:>12,.0f}{plays[name]:>14,.0f}{ratio}{extra}")
     if reference and "batch 4,096" in hands:
         gain = hands["batch 4,096"] / reference
         print(f"batch 4,096 over the Gymnasium adapter: {gain:,.1f}× (target 5×, stretch 10×)")
     for size in args.policy_sizes:
-        uniform = hands[f"batch {size:,}"]
-        sampled = hands[f"batch {size:,}, sample_action"] / uniform
-        categorical = hands[f"batch {size:,}, categorical"] / uniform
+        names = [
+            f"batch {size:,}",
+            f"batch {size:,}, sample_action",
+            f"batch {size:,}, categorical",
+        ]
+        shown = []
+        for rates_of in (hands, cpu_hands):
+            uniform, sampled, categorical = (rates_of[name] or math.nan for name in names)
+            shown.append(
+                f"sample_action {sampled / uniform:.2f}, categorical {categorical / uniform:.3f}"
+            )
         print(
-            f"batch {size:,} drawing from logits, over random_action: sample_action "
-            f"{sampled:.2f}, categorical {categorical:.3f} (target for sample_action 0.5)"
+            f"batch {size:,} drawing from logits, over random_action: {shown[0]}; "
+            f"by CPU time: {shown[1]} (target for sample_action 0.5)"
         )
 
     states, actions = mid_hand(env, 4096, 3)
