@@ -249,6 +249,7 @@ DOCUMENTED_MODULES = {
     "scopa.adapters.gymnasium": "gymnasium",
     "scopa.batch": "jax",
     "scopa.adapters.gymnasium_batch": "jax gymnasium",
+    "scopa.adapters.pgx": "jax pgx",
 }
 
 
