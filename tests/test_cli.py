@@ -7,6 +7,7 @@ and the visible countdown through a pseudo-terminal.
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import json
 import os
@@ -16,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ import scopa
 from scopa import cli
 from scopa.agents import GreedyAgent
 from scopa.board import match_text, move_text
+from scopa.cli import _hands, _keyboard, _parser, _play, _screen, _simulate
 from scopa.match import Claim
 from scopa.moves import Move
 from scopa.records import read_record, write_record
@@ -171,6 +174,15 @@ def answers(keys: list[str], seconds: float) -> list[tuple[str, float]]:
 # ----------------------------------------------------------------------------- arguments
 
 
+def test_the_console_script_is_the_command() -> None:
+    # the entry point that installing the package writes as the `scopa` script
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    module, _, name = scripts["scripts"]["scopa"].partition(":")
+    assert getattr(importlib.import_module(module), name) is cli.run
+    version = run("--version")
+    assert (version.returncode, version.stdout) == (0, f"scopa {scopa.__version__}\n")
+
+
 @pytest.mark.parametrize("command", [[], ["play"], ["simulate"], ["replay"], ["rules"]])
 def test_help_is_complete(command: list[str]) -> None:
     result = run(*command, "--help")
@@ -186,7 +198,7 @@ def test_help_is_complete(command: list[str]) -> None:
 
 def _subcommands() -> dict[str, argparse.ArgumentParser]:
     """Each subcommand's parser, by name."""
-    actions = cli._parser()._subparsers._group_actions  # type: ignore[union-attr]
+    actions = _parser.parser()._subparsers._group_actions  # type: ignore[union-attr]
     choices: dict[str, argparse.ArgumentParser] = actions[0].choices  # type: ignore[assignment]
     return choices
 
@@ -337,7 +349,7 @@ def test_simulate_reports_progress_after_every_deal(monkeypatch: pytest.MonkeyPa
 
         return tournament(*args, **{**kwargs, "progress": progress})
 
-    monkeypatch.setattr(cli, "tournament", spy)
+    monkeypatch.setattr(_simulate, "tournament", spy)
     assert cli.main(["simulate", "--agents", "greedy,random", "--deals", "3"]) == 0
     assert calls == [(1, 3), (2, 3), (3, 3)]
 
@@ -349,7 +361,7 @@ def test_simulate_checks_the_json_path_before_playing(
     def no_tournament(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the tournament ran before the path was checked")
 
-    monkeypatch.setattr(cli, "tournament", no_tournament)
+    monkeypatch.setattr(_simulate, "tournament", no_tournament)
     target = tmp_path / "none" / "result.json" if where == "missing-folder" else tmp_path
     with pytest.raises(SystemExit) as stop:
         cli.main(["simulate", "--agents", "greedy,random", "--deals", "9", "--json", str(target)])
@@ -511,7 +523,7 @@ def test_the_clock_starts_when_the_board_is_drawn(
         player.now += 3  # drawing the board takes 3 s
         return match_text(*args)
 
-    monkeypatch.setattr(cli, "match_text", slow)
+    monkeypatch.setattr(_play, "match_text", slow)
     assert play(player, "--variant", "tretre", "--seed", "2") == 0
     assert player.offered_for("Your move") == [30]
     words = " ".join(capsys.readouterr().out.split())
@@ -1027,7 +1039,7 @@ def test_what_was_typed_when_the_time_ran_out_is_not_read_by_the_next_prompt(
     main, terminal = os.openpty()
     with open(terminal, encoding="utf-8") as stdin:
         monkeypatch.setattr(sys, "stdin", stdin)
-        keyboard = cli._Keyboard(cli._Screen(io.StringIO()), time.monotonic)
+        keyboard = _keyboard.Keyboard(_screen.Screen(io.StringIO()), time.monotonic)
         os.write(main, b"7d")  # typed, but not entered before the time runs out
         assert keyboard("Your move: ", 0.5) is None
         os.write(main, b"y\n")
@@ -1053,11 +1065,11 @@ def test_ctrl_d_on_a_terminal_offers_to_save(tmp_path: Path) -> None:
     assert len(read_record(saved.read_text(encoding="utf-8")).state.history) >= 3
 
 
-def test_left_on_table_keeps_an_ace_that_goes_to_its_players_pile() -> None:
+def test_the_leftovers_keep_an_ace_that_goes_to_its_players_pile() -> None:
     rules = attrs.evolve(CLASSIC, ace_on_empty_table_captures_itself=True)
     empty = position(rules, ["", "1D"], piles=["*", ""])
     move = empty.legal_moves()[0]
-    assert cli._left_on_table(empty, move, empty.apply(move)) == frozenset()
+    assert _hands.leftovers(empty, move, empty.apply(move)) == (frozenset(), None)
 
 
 # ----------------------------------------------------------------------------- the family

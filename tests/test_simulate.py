@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from scopa import cli
+from scopa.cli import _simulate
 
 COMMAND = [sys.executable, "-m", "scopa"]
 WORKERS = ["--workers", "2"]
@@ -114,7 +115,7 @@ def test_simulate_refuses_at_once_what_it_cannot_do(
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
 ) -> None:
-    monkeypatch.setattr(cli, "tournament", no_tournament)
+    monkeypatch.setattr(_simulate, "tournament", no_tournament)
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as stop:
         cli.main(["simulate", "--agents", "greedy,random", *argument])

@@ -1,0 +1,31 @@
+"""What goes wrong at the command line, and the words that say it on one line."""
+
+from __future__ import annotations
+
+
+class UsageError(Exception):
+    """A bad argument: reported on one line, exit status 2."""
+
+
+class DataError(Exception):
+    """Bad data, such as a record that cannot be read: reported on one line, exit status 1."""
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """User text in quotes for a message, cut to a short prefix."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def raised(error: BaseException) -> str:
+    """An exception in words, for a one-line message: its class and its message, cut short."""
+    text = " ".join(str(error).split())
+    if len(text) > 120:
+        text = text[:120] + "..."
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def why_not(error: OSError | ValueError) -> str:
+    """Why a file could not be used, without the file name (the message quotes it)."""
+    if isinstance(error, ValueError):  # the one ValueError of a path: a NUL character
+        return "a file name cannot hold a NUL character"
+    return error.strerror or "the system refused it"
