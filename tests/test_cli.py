@@ -32,6 +32,7 @@ from scopa.cli import _hands, _keyboard, _parser, _play, _screen, _simulate
 from scopa.match import Claim
 from scopa.moves import Move
 from scopa.records import read_record, write_record
+from scopa.rules import Leftovers
 from scopa.search import ISMCTSAgent
 from scopa.stakes import AbandonReason
 from scopa.state import PlayerView
@@ -987,6 +988,32 @@ def test_a_replay_shows_the_stakes_the_hands_and_on_request_the_boards(
     plays = len(hand.history)
     assert boards.count("\ntable   ") == plays + 2  # hand 1 dealt and after each play; hand 2
     assert boards.count("tretre: the hand is over") == 1
+
+
+def test_the_live_screen_and_the_replay_say_alike_where_the_leftovers_went(
+    tmp_path: Path,
+) -> None:
+    # Under rules that leave the last cards on the table, seed 3's hand 1 ends with player 0
+    # laying 4B down on 6B: both stay on the table, as its last position shows.
+    rules = attrs.evolve(CLASSIC, leftovers=Leftovers.NOBODY)
+    match = scopa.Match.new(rules, seed=3)
+    while not match.hands:
+        match = match.apply(match.state.legal_moves()[0])
+    hand = match.hands[0]
+    final = scopa.GameState.new(rules, deck=hand.deck, dealer=hand.dealer)
+    for _, move in hand.history:
+        final = final.apply(move)
+    assert hand.history[-1] == (0, Move.parse("4B"))
+    assert final.table == {scopa.Card.parse("4B"), scopa.Card.parse("6B")}
+    record = tmp_path / "kept.txt"
+    record.write_text(write_record(match), encoding="utf-8")
+    said = "The cards left on the table, 4B 6B, stay there."
+    replayed = run("replay", str(record), "--all")
+    assert replayed.returncode == 0, replayed.stderr
+    assert f"  Player 0: 4B on the table.\n  {said}\n" in replayed.stdout
+    resumed = run("play", "--resume", str(record), stdin="quit\na\nn\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"You play 4B on the table\n{said}\nHand 1 is over: " in resumed.stdout
 
 
 def test_replay_on_a_terminal_says_what_to_press(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from scopa.board import (
     side_name,
     state_text,
 )
-from scopa.cli._hands import first_table_note, hand_over_note, hand_score, leftovers
+from scopa.cli._hands import first_table_note, hand_over_note, hand_score, leftovers_note
 from scopa.cli._io import Io, read
 from scopa.cli._records import load
 from scopa.cli._screen import Screen
@@ -66,12 +66,9 @@ def replay(args: argparse.Namespace, io_: Io) -> int:
             sweep = " Scopa!" if state.scope[player] > before.scope[player] else ""
             screen.say(f"  Player {player}: {move_text(move)}.{sweep}")
             if record is not None and state.is_terminal:
-                left, taker = leftovers(before, move, state)
-                if left and taker is not None:
-                    screen.say(
-                        f"  The cards left on the table, {cards_text(left)}, go to player "
-                        f"{taker}, the last to capture."
-                    )
+                left = leftovers_note(before, move, state)
+                if left is not None:
+                    screen.say(f"  {left}")
             _board(screen, state, args.boards)
         if record is not None:
             _hand_end(screen, rules, hands[:number], scored=args.boards)
