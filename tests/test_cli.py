@@ -26,6 +26,7 @@ import pytest
 
 import scopa
 from scopa import cli
+from scopa._i18n import translation
 from scopa.agents import GreedyAgent
 from scopa.board import match_text, move_text
 from scopa.cli import _hands, _keyboard, _parser, _play, _screen, _simulate
@@ -40,13 +41,16 @@ from scopa.tournament import tournament
 from tests.helpers import CLASSIC, ROOT, position
 
 COMMAND = [sys.executable, "-m", "scopa"]
-TERMINAL = {**os.environ, "TERM": "xterm-256color"}
+# The command speaks the language of the locale: these tests read it in English.
+TERMINAL = {**os.environ, "TERM": "xterm-256color", "LANGUAGE": "en"}
 
 
 @pytest.fixture(autouse=True)
 def _in_a_scratch_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run every command in a folder of its own, where a recovery file may be written."""
+    """Run every command in a folder of its own, where a recovery file may be written, in
+    English whatever the machine's locale."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LANGUAGE", "en")
 
 
 def run(
@@ -199,7 +203,7 @@ def test_help_is_complete(command: list[str]) -> None:
 
 def _subcommands() -> dict[str, argparse.ArgumentParser]:
     """Each subcommand's parser, by name."""
-    actions = _parser.parser()._subparsers._group_actions  # type: ignore[union-attr]
+    actions = _parser.parser(translation("en"))._subparsers._group_actions  # type: ignore[union-attr]
     choices: dict[str, argparse.ArgumentParser] = actions[0].choices  # type: ignore[assignment]
     return choices
 
@@ -520,9 +524,9 @@ def test_the_clock_starts_when_the_board_is_drawn(
 ) -> None:
     player = Player(("quit", 0), ("a", 0), ("n", 0))
 
-    def slow(*args: Any) -> str:
+    def slow(*args: Any, **kwargs: Any) -> str:
         player.now += 3  # drawing the board takes 3 s
-        return match_text(*args)
+        return match_text(*args, **kwargs)
 
     monkeypatch.setattr(_play, "match_text", slow)
     assert play(player, "--variant", "tretre", "--seed", "2") == 0
@@ -1066,7 +1070,9 @@ def test_what_was_typed_when_the_time_ran_out_is_not_read_by_the_next_prompt(
     main, terminal = os.openpty()
     with open(terminal, encoding="utf-8") as stdin:
         monkeypatch.setattr(sys, "stdin", stdin)
-        keyboard = _keyboard.Keyboard(_screen.Screen(io.StringIO()), time.monotonic)
+        keyboard = _keyboard.Keyboard(
+            _screen.Screen(io.StringIO()), time.monotonic, translation("en")
+        )
         os.write(main, b"7d")  # typed, but not entered before the time runs out
         assert keyboard("Your move: ", 0.5) is None
         os.write(main, b"y\n")

@@ -60,8 +60,9 @@ class Peeking:
 
 @pytest.fixture(autouse=True)
 def _modules_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run every command in a folder holding the user's modules."""
+    """Run every command in English, in a folder holding the user's modules."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LANGUAGE", "en")
     (tmp_path / "mybots.py").write_text(MINE, encoding="utf-8")
     (tmp_path / "raising.py").write_text("raise RuntimeError('no GPU')\n", encoding="utf-8")
     (tmp_path / "needy.py").write_text("import no_such_package_xyz\n", encoding="utf-8")

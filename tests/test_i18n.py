@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import gettext
 import io
 import re
@@ -126,6 +127,62 @@ def test_a_translation_keeps_the_spaces_around_a_piece_of_a_sentence(
             assert form[:1].isspace() == entry.message[:1].isspace(), entry
             assert form[-1:].isspace() == entry.message[-1:].isspace(), entry
             assert form.endswith(".") == entry.message.endswith("."), entry
+
+
+# The calls through which the command writes for people, or refuses what it was given,
+# with where their message stands among the arguments.
+_COMMAND_WRITES = {
+    **dict.fromkeys(("say", "wrap", "note", "ask", "UsageError", "DataError", "Refused"), 0),
+    **dict.fromkeys(("read", "yes"), 1),
+}
+
+
+def _written_out(node: ast.expr) -> str:
+    """The words a message is written out with: its literal text (without `--options`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = node.value
+    elif isinstance(node, ast.JoinedStr):
+        text = " ".join(
+            part.value
+            for part in node.values
+            if isinstance(part, ast.Constant) and isinstance(part.value, str)
+        )
+    else:
+        return ""
+    return re.sub(r"--[a-z-]+", "", text)
+
+
+def test_the_command_writes_no_message_that_is_not_marked() -> None:
+    # What the command writes goes through a translation: a message written out as literal
+    # text (or an f-string) where it is said would stay in English.
+    source = catalogs.SOURCE / "cli"
+    unmarked = []
+    for path in sorted(source.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for call in ast.walk(tree):
+            if not isinstance(call, ast.Call):
+                continue
+            function = call.func
+            name = function.attr if isinstance(function, ast.Attribute) else None
+            if isinstance(function, ast.Name):
+                name = function.id
+            if name is None or name not in _COMMAND_WRITES:
+                continue
+            at = _COMMAND_WRITES[name]
+            message = call.args[at] if at < len(call.args) else None
+            if message is not None and re.search(r"[A-Za-z]{2,}", _written_out(message)):
+                unmarked.append(f"{path.name}:{call.lineno}: {ast.unparse(message)}")
+    assert unmarked == []
+
+
+def test_the_catalogs_hold_the_command_s_messages(marked: list[catalogs.Marked]) -> None:
+    places = {mark.where for mark in marked}
+    for module in ("_play", "_typing", "_guide", "_replay", "_rules", "_main", "_parser"):
+        assert f"src/scopa/cli/{module}.py" in places, module
+    italian = translation("it")
+    assert italian.gettext("Your move (a card such as 7D; help, why, quit): ") == (
+        "La tua mossa (una carta come 7D; aiuto, perché, esci): "
+    )
 
 
 # --------------------------------------------------------------------------- the catalogs' tool

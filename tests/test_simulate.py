@@ -18,6 +18,12 @@ COMMAND = [sys.executable, "-m", "scopa"]
 WORKERS = ["--workers", "2"]
 
 
+@pytest.fixture(autouse=True)
+def _in_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read the command in English, whatever the machine's locale."""
+    monkeypatch.setenv("LANGUAGE", "en")
+
+
 def children(pid: int) -> list[int]:
     """The process ids of the children of `pid` (Linux)."""
     found = []
@@ -38,7 +44,7 @@ def playing_on_a_pool() -> Any:
         [*COMMAND[1:], "simulate", "--agents", "greedy,random", "--deals", "200000", *WORKERS],
         encoding="utf-8",
         timeout=120,
-        env={**os.environ, "TERM": "xterm-256color"},
+        env={**os.environ, "TERM": "xterm-256color", "LANGUAGE": "en"},
         dimensions=(24, 100),
     )
     child.expect(r"[1-9][0-9]*/200000 deals")

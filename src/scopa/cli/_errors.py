@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gettext
+
 
 class UsageError(Exception):
     """A bad argument: reported on one line, exit status 2."""
@@ -9,6 +11,13 @@ class UsageError(Exception):
 
 class DataError(Exception):
     """Bad data, such as a record that cannot be read: reported on one line, exit status 1."""
+
+
+class Refused(Exception):
+    """An answer that cannot be taken, such as a move that cannot be played.
+
+    The message says why.
+    """
 
 
 def quoted(text: str, limit: int = 60) -> str:
@@ -24,8 +33,11 @@ def raised(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-def why_not(error: OSError | ValueError) -> str:
-    """Why a file could not be used, without the file name (the message quotes it)."""
+def why_not(tr: gettext.NullTranslations, error: OSError | ValueError) -> str:
+    """Why a file could not be used, without the file name (the message quotes it).
+
+    The system's own words (`No such file or directory`) are in the system's language.
+    """
     if isinstance(error, ValueError):  # the one ValueError of a path: a NUL character
-        return "a file name cannot hold a NUL character"
-    return error.strerror or "the system refused it"
+        return tr.gettext("a file name cannot hold a NUL character")
+    return error.strerror or tr.gettext("the system refused it")

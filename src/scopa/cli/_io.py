@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from scopa._i18n import translation
 from scopa.cli._screen import Screen
 
 Reader = Callable[[str, float | None], str | None]
@@ -18,11 +20,20 @@ at the end of the input; `None` for a prompt without a limit is read the same wa
 
 @dataclass
 class Io:
-    """What a subcommand talks through: the screen, the reader of answers and the clock."""
+    """What a subcommand talks through: the screen, the reader of answers and the clock.
+
+    And the language it speaks: a code of `scopa.LANGUAGES`.
+    """
 
     screen: Screen
     read: Reader
     clock: Callable[[], float]
+    lang: str
+
+    @property
+    def tr(self) -> gettext.NullTranslations:
+        """The translation of the command's words into its language."""
+        return translation(self.lang)
 
 
 def read(io_: Io, prompt: str) -> str:
@@ -37,14 +48,21 @@ def read(io_: Io, prompt: str) -> str:
 
 
 def yes(io_: Io, prompt: str, *, default: bool = False) -> bool:
-    """A yes or a no, asked again until the answer is one; Enter gives the default."""
+    """A yes or a no, asked again until the answer is one; Enter gives the default.
+
+    The answers are the language's words: `y`, `yes`, `n`, `no` in English, `s`, `si`,
+    `sì`, `n`, `no` in Italian.
+    """
+    tr = io_.tr
+    yes_words = tr.pgettext("answers meaning yes", "y yes").split()
+    no_words = tr.pgettext("answers meaning no", "n no").split()
     while True:
         answer = read(io_, prompt).strip().lower()
         if not answer:
             return default
-        if answer in ("y", "yes", "n", "no"):
-            return answer.startswith("y")
-        io_.screen.say("Answer y or n.", "red")
+        if answer in yes_words or answer in no_words:
+            return answer in yes_words
+        io_.screen.say(tr.gettext("Answer y or n."), "red")
 
 
 def number(answer: str, most: int) -> int | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import math
 import os
 import select
@@ -18,9 +19,12 @@ class Keyboard:
     every second; on plain output the prompt starts with the seconds left.
     """
 
-    def __init__(self, screen: Screen, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, screen: Screen, clock: Callable[[], float], tr: gettext.NullTranslations
+    ) -> None:
         self.screen = screen
         self.clock = clock
+        self.tr = tr
         self.pending = b""
         self.ended = False
 
@@ -31,7 +35,7 @@ class Keyboard:
             self.screen.write(prompt)
             return self._line(None)
         if self.screen.is_board:
-            self.screen.say(time_left(seconds))
+            self.screen.say(time_left(self.tr, seconds))
             self.screen.write(prompt)
         else:
             self.screen.write(f"[{math.ceil(seconds)} s] {prompt}")
@@ -82,12 +86,12 @@ class Keyboard:
         """Rewrite the countdown line above the prompt, keeping what is being typed."""
         if not self.screen.is_board:
             return
-        text = time_left(left)
+        text = time_left(self.tr, left)
         if self.screen.has_colour and left <= 10:
             text = f"\x1b[1;31m{text}\x1b[0m"
         self.screen.write(f"\x1b7\x1b[1A\r\x1b[2K{text}\x1b8")
 
 
-def time_left(seconds: float) -> str:
+def time_left(tr: gettext.NullTranslations, seconds: float) -> str:
     """The countdown's line."""
-    return f"Clock: {math.ceil(seconds)} s left for this move"
+    return tr.gettext("Clock: {seconds} s left for this move").format(seconds=math.ceil(seconds))

@@ -4,26 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scopa._i18n import translation
 from scopa.board import cards_text, move_text, player_name
-from scopa.cli._hands import first_table_note, hand_over_note, leftovers_note, verb
-from scopa.cli._screen import Screen
+from scopa.cli._hands import first_table_note, hand_over_note, leftovers_note
+from scopa.cli._screen import Screen, capital
 from scopa.match import HandRecord, Match
 from scopa.moves import Move
 from scopa.state import GameState
 
 
 class PlayLog:
-    """The plays of a match as the player at `seat` reads them.
+    """The plays of a match as the player at `seat` reads them, in the language `lang`.
 
     On a terminal board the lines are kept, and the latest shown under the board; on plain
-    output each is printed as it comes.
+    output each is printed as it comes. The last play noted, and the last hand's end, are
+    kept for `why` to explain.
     """
 
-    def __init__(self, screen: Screen, seat: int) -> None:
+    def __init__(self, screen: Screen, seat: int, lang: str) -> None:
         self.screen = screen
         self.seat = seat
+        self.lang = lang
+        self.tr = translation(lang)
         self.lines: list[tuple[str, str]] = []
         self.announced = 0  # the last hand whose deal is in the log
+        self.last_play: tuple[GameState, Move] | None = None  # the state it was played in
+        self.last_hand: GameState | None = None  # the last position of the last hand over
 
     def note(self, text: str, style: str = "") -> None:
         """Add a line to the log of plays (printed at once on plain output)."""
@@ -61,20 +67,36 @@ class PlayLog:
     def note_deal(self, number: int, dealt: GameState) -> None:
         """Note the deal of hand `number`, and a first table swept as it was dealt."""
         self.announced = number
-        dealer = player_name(dealt.dealer, self.seat)
-        self.note(f"Hand {number}: {dealer} {verb('deal', dealer)}", "bold")
-        swept = first_table_note(dealt, self.seat)
+        if dealt.dealer == self.seat:
+            deal = self.tr.gettext("Hand {number}: you deal")
+        else:
+            deal = self.tr.gettext("Hand {number}: {player} deals")
+        dealer = player_name(dealt.dealer, self.seat, lang=self.lang)
+        self.note(deal.format(number=number, player=dealer), "bold")
+        swept = first_table_note(dealt, self.seat, self.lang)
         if swept is not None and not dealt.history:
             self.note(swept, "bold magenta")
 
     def note_play(self, player: int, before: GameState, move: Move, after: GameState) -> None:
         """Note a play: who played what, the hand a declaration shows, and a scopa."""
-        name = player_name(player, self.seat)
-        text = f"{name.capitalize()} {verb('play', name)} {move_text(move)}"
-        if move.declaration is not None:
-            text += f", and {verb('show', name)} {cards_text(after.hands[player])}"
+        tr = self.tr
+        self.last_play = (before, move)
+        mine = player == self.seat
+        if move.declaration is None:
+            text = tr.gettext("You play {move}") if mine else tr.gettext("{player} plays {move}")
+        elif mine:
+            text = tr.gettext("You play {move}, and show {cards}")
+        else:
+            text = tr.gettext("{player} plays {move}, and shows {cards}")
+        text = capital(
+            text.format(
+                player=player_name(player, self.seat, lang=self.lang),
+                move=move_text(move, lang=self.lang),
+                cards=cards_text(after.hands[player]),
+            )
+        )
         if after.scope[player] > before.scope[player]:
-            self.note(f"{text}. Scopa!", "bold magenta")
+            self.note(tr.gettext("{play}. Scopa!").format(play=text), "bold magenta")
         else:
             self.note(text)
 
@@ -82,7 +104,8 @@ class PlayLog:
         self, before: GameState, move: Move, final: GameState, record: HandRecord
     ) -> None:
         """Note where the cards left on the table went, and the points of the hand."""
-        left = leftovers_note(before, move, final, self.seat)
+        self.last_hand = final
+        left = leftovers_note(before, move, final, self.seat, self.lang)
         if left is not None:
             self.note(left)
-        self.note(hand_over_note(final.rules, record, self.seat), "bold")
+        self.note(hand_over_note(final.rules, record, self.seat, self.lang), "bold")

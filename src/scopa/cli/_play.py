@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import shutil
 
 from scopa import __version__
 from scopa.agents import MatchAgent
@@ -17,17 +16,19 @@ from scopa.board import (
     state_text,
 )
 from scopa.cli._agents import agent
+from scopa.cli._board import Board
 from scopa.cli._clock import MoveClock
 from scopa.cli._errors import DataError, UsageError, quoted
+from scopa.cli._guide import SUITS, declarations_allowed, introduction
 from scopa.cli._hands import hand_score
-from scopa.cli._intro import introduction
 from scopa.cli._io import Io, read, yes
 from scopa.cli._log import PlayLog
 from scopa.cli._records import Keeper, load
 from scopa.cli._rules import find_rules
-from scopa.cli._screen import wrapped
+from scopa.cli._screen import capital, wrapped
 from scopa.cli._signals import Signalled, ending_signals
-from scopa.cli._typing import SUITS, MoveTyping, declarations_allowed
+from scopa.cli._typing import MoveTyping
+from scopa.cli._why import asks_why, score_lines
 from scopa.errors import ScopaError
 from scopa.match import Match
 from scopa.moves import Move
@@ -37,12 +38,16 @@ from scopa.state import GameState, view
 
 def play(args: argparse.Namespace, io_: Io) -> int:
     """Run `scopa play` with its arguments."""
+    tr = io_.tr
     if args.resume is not None:
         if args.variant is not None:
-            raise UsageError("--variant does not go with --resume: the record has its rules")
-        match = load(args.resume)
+            raise UsageError(
+                tr.gettext("--variant does not go with --resume: the record has its rules")
+            )
+        match = load(args.resume, tr)
         if match.is_over:
-            raise DataError(f"the match in {quoted(args.resume)} is over; see it with replay")
+            over = tr.gettext("the match in {file} is over; see it with replay")
+            raise DataError(over.format(file=quoted(args.resume)))
     else:
         rules = find_rules(args.variant or "classic")
         try:
@@ -63,18 +68,27 @@ class Game:
         self, io_: Io, match: Match, opponent: str, *, clock: bool, seed: int | None
     ) -> None:
         self.io = io_
+        self.tr = io_.tr
+        self.lang = io_.lang
         self.screen = io_.screen
         self.match = match
         self.opponent = opponent
-        self.agent = agent(opponent, match.rules)
+        self.agent = agent(opponent, match.rules, self.tr)
         self.rng = random.Random(seed)
         self.limit = match.rules.move_time_limit if clock else None
         self.clock_off = not clock and match.rules.move_time_limit is not None
         self.clock = MoveClock(io_, self.limit)
-        self.typing = MoveTyping(io_, self.clock, match.rules, self.human)
-        self.log = PlayLog(self.screen, self.human)
+        self.log = PlayLog(self.screen, self.human, self.lang)
+        self.typing = MoveTyping(io_, self.clock, match.rules, self.human, self.log)
         self.keeper = Keeper(io_)
-        self.greeting: list[str] = []  # the words of the introduction, for the first board
+        self.board = Board(
+            self.screen,
+            self.log,
+            match.rules,
+            opponent,
+            limit=self.limit,
+            clock_off=self.clock_off,
+        )
         self.stopped = False
 
     # ------------------------------------------------------------------ the loop
@@ -106,7 +120,9 @@ class Game:
     def _play(self) -> None:
         while not self.match.is_over and not self.stopped:
             if self.match.awaiting_deal:
-                self.screen.say("The record holds no deck for the next hand: the match stops.")
+                self.screen.say(
+                    self.tr.gettext("The record holds no deck for the next hand: the match stops.")
+                )
                 break
             if self.match.hand_number != self.log.announced:
                 self.log.note_deal(self.match.hand_number, self.match.state)
@@ -126,53 +142,24 @@ class Game:
         the game and the suits; under a clock they come first, on their own, and the
         command waits for Enter to start the clock.
         """
-        rules = self.match.rules
-        words = introduction(rules, self.opponent, self.human, clock_off=self.clock_off)
+        tr, rules = self.tr, self.match.rules
+        words = introduction(rules, self.opponent, self.human, self.lang, clock_off=self.clock_off)
         waits = self.limit is not None and self.screen.is_board
         if self.screen.is_board and not waits:
-            self.greeting = [line for text in words for line in wrapped(text)]
+            self.board.greeting = [line for text in words for line in wrapped(text)]
             return
-        words[1] += f" Suits: {SUITS}."
-        self.screen.wrap(f"scopa {__version__}: {rules.name}, to {rules.target} points.", "bold")
+        words[1] += " " + tr.gettext("Suits: {suits}.").format(suits=SUITS)
+        title = tr.gettext("scopa {version}: {variant}, to {target} points.")
+        self.screen.wrap(
+            title.format(version=__version__, variant=rules.name, target=rules.target), "bold"
+        )
         for text in words:
             self.screen.wrap(text)
         if waits:
-            read(self.io, "Press Enter to start: the clock starts when the board is drawn. ")
-
-    def _draw(self, picture: str) -> None:
-        """On a terminal, redraw the board with the latest plays; else print the picture."""
-        if not self.screen.is_board:
-            self.screen.say()
-            for line in picture.splitlines():
-                self.screen.say(line)
-            return
-        self.screen.clear()
-        rules = self.match.rules
-        self.screen.say(
-            f"scopa {__version__}: {rules.name} against the computer ({self.opponent}). "
-            "Type help for help.",
-            "bold",
-        )
-        self.screen.say(f"Suits: {SUITS}.{' Clock: off.' if self.clock_off else ''}")
-        greeting, self.greeting = self.greeting, []  # on the first board only
-        for line in greeting:
-            self.screen.say(line)
-        lines = picture.splitlines()
-        if self.limit is not None:
-            lines = [
-                f"Clock: {self.limit:g} s a move; running out of time abandons the match.",
-                "",
-                *lines,
-            ]
-        self.screen.say()
-        for line in lines:
-            self.screen.say(line)
-        room = shutil.get_terminal_size().lines - len(lines) - len(greeting) - 8
-        self.screen.say()
-        self.screen.say("Plays", "bold")
-        for text, style in self.log.lines[-max(room, 3) :]:
-            self.screen.say(f"  {text}", style)
-        self.screen.say()
+            read(
+                self.io,
+                tr.gettext("Press Enter to start: the clock starts when the board is drawn. "),
+            )
 
     # ------------------------------------------------------------------ turns
 
@@ -205,12 +192,15 @@ class Game:
         return move.announced(move.declaration, claim=right)
 
     def _human_turn(self) -> None:
-        self._draw(match_text(self.match, self.human))
+        self.board.draw(match_text(self.match, self.human, lang=self.lang))
         state = self.match.state
         allowed = declarations_allowed(state.legal_moves())
         if allowed:
-            kinds = " or ".join(declaration_text(d) for d in allowed)
-            self.screen.say(f"You may declare your hand with this card: {kinds}.", "bold")
+            kinds = self.tr.gettext(" or ").join(
+                declaration_text(d, lang=self.lang) for d in allowed
+            )
+            may = self.tr.gettext("You may declare your hand with this card: {declarations}.")
+            self.screen.say(may.format(declarations=kinds), "bold")
         self.clock.start()
         choice = self.typing.choose(state)
         if choice == "menu":
@@ -234,83 +224,100 @@ class Game:
         self.log.note_play(player, before, move, final)
         claim = after.claim
         if claim is not None:
-            right = "right" if claim.correct else "wrong"
-            self.log.note(f"The claim is {right}: the match is over.", "bold")
+            if claim.correct:
+                said = self.tr.gettext("The claim is right: the match is over.")
+            else:
+                said = self.tr.gettext("The claim is wrong: the match is over.")
+            self.log.note(said, "bold")
         elif final.is_terminal:
             self.log.note_hand_end(before, move, final, self.match.hands[-1])
             self._hand_over(final)
 
     def _hand_over(self, final: GameState) -> None:
-        """Show the score of the hand just over, and wait for Enter on a terminal board."""
+        """Show the score of the hand just over, and wait for Enter on a terminal board.
+
+        There, `why` shows the reasons of the score before the next hand is dealt.
+        """
         record = self.match.hands[-1]
         if not self.screen.is_board:
             self.screen.say()
-            self.screen.say(hand_score(self.match.rules, record, self.human))
+            self.screen.say(hand_score(self.match.rules, record, self.human, self.lang))
             return
-        summary = match_summary(self.match, self.human).split("\n", 1)
+        summary = match_summary(self.match, self.human, lang=self.lang).split("\n", 1)
         if not self.match.is_over:  # the heading names the next hand, already dealt
-            summary[0] = f"{summary[0].rsplit(', ', 1)[0]}, hand {record.number} over"
-        self._draw("\n".join(summary) + f"\n\n{state_text(final, self.human)}")
-        if not self.match.is_over:
-            read(self.io, "Press Enter to deal the next hand. ")
+            over = self.tr.gettext("{match}, hand {number} over")
+            summary[0] = over.format(match=summary[0].rsplit(", ", 1)[0], number=record.number)
+        self.board.draw("\n".join(summary) + f"\n\n{state_text(final, self.human, lang=self.lang)}")
+        if self.match.is_over:
+            return
+        prompt = self.tr.gettext(
+            "Press Enter to deal the next hand, or type why for the reasons of the score. "
+        )
+        while asks_why(read(self.io, prompt)) is not None:
+            for line in score_lines(final, self.lang):
+                self.screen.say(line)
+            prompt = self.tr.gettext("Press Enter to deal the next hand. ")
 
     def _time_up(self, over: Match) -> None:
         assert self.limit is not None  # only a timed move runs out of time
         self.clock.stop()
         self.match = over
         self.keeper.unsaved = True
-        self.log.note(
-            f"Time is up: you took more than {self.limit:g} s, and under the "
-            f"{over.rules.name} rules you abandon the match.",
-            "bold red",
+        up = self.tr.gettext(
+            "Time is up: you took more than {seconds} s, and under the {variant} rules you "
+            "abandon the match."
         )
+        self.log.note(up.format(seconds=f"{self.limit:g}", variant=over.rules.name), "bold red")
 
     # ------------------------------------------------------------------ stopping
 
     def _menu(self) -> None:
         """Ctrl-C or quit: abandon, save and stop, or go on; the move's clock stops meanwhile."""
+        tr = self.tr
         self.clock.pause()
         while True:
-            prompt = "Abandon the match (a), save it and stop (s), or continue (c)? "
+            prompt = tr.gettext("Abandon the match (a), save it and stop (s), or continue (c)? ")
             key = read(self.io, prompt).strip().lower()[:1]
-            if key == "a":
+            if key == tr.pgettext("menu key", "a"):
                 self.clock.stop()
                 self.match = self.match.abandon(self.human, AbandonReason.VOLUNTARY)
                 self.keeper.unsaved = True
-                self.log.note("You abandon the match.", "bold")
+                self.log.note(tr.gettext("You abandon the match."), "bold")
                 return
-            if key == "s":
+            if key == tr.pgettext("menu key", "s"):
                 self.clock.stop()
                 self.stopped = True
                 self.keeper.save(self.match)
                 return
-            if key == "c":
+            if key == tr.pgettext("menu key", "c"):
                 return
-            self.screen.say("Answer a, s or c.", "red")
+            self.screen.say(tr.gettext("Answer a, s or c."), "red")
 
     def _finish(self) -> None:
-        rules = self.match.rules
+        tr, rules = self.tr, self.match.rules
         if self.screen.is_board:
-            self._draw(match_text(self.match, self.human))
+            self.board.draw(match_text(self.match, self.human, lang=self.lang))
         else:  # the position is already on the screen
-            self._draw(match_summary(self.match, self.human))
+            self.board.draw(match_summary(self.match, self.human, lang=self.lang))
         totals = " - ".join(map(str, self.match.totals))
-        if self.match.abandonment is not None:
-            quitter = player_name(self.match.abandonment.player, self.human)
-            verdict = f"{quitter.capitalize()} abandoned: " + (
-                "the computer wins." if quitter == "you" else "you win!"
-            )
+        abandonment = self.match.abandonment
+        if abandonment is not None and abandonment.player == self.human:
+            verdict = tr.gettext("You abandoned: the computer wins.")
+        elif abandonment is not None:
+            verdict = tr.gettext("{player} abandoned: you win!")
         elif self.match.winner != rules.side_of(self.human):
-            verdict = f"The computer wins. {totals}"
+            verdict = tr.gettext("The computer wins. {totals}")
         elif rules.number_of_sides == rules.players:
-            verdict = f"You win! {totals}"
+            verdict = tr.gettext("You win! {totals}")
         else:
-            verdict = f"Your side wins! {totals}"
-        ending = ending_text(self.match, self.human)
-        if ending is not None and self.match.abandonment is None:
-            self.screen.say(f"{ending[0].upper()}{ending[1:]}.", "bold")
-        self.screen.say(verdict, "bold")
-        if yes(self.io, "Save the match record? [y/N] "):
+            verdict = tr.gettext("Your side wins! {totals}")
+        quitter = None if abandonment is None else abandonment.player
+        name = None if quitter is None else player_name(quitter, self.human, lang=self.lang)
+        ending = ending_text(self.match, self.human, lang=self.lang)
+        if ending is not None and abandonment is None:
+            self.screen.say(capital(ending) + ".", "bold")
+        self.screen.say(capital(verdict.format(player=name, totals=totals)), "bold")
+        if yes(self.io, tr.gettext("Save the match record? [y/N] ")):
             self.keeper.save(self.match)
 
     def _rescue(self, *, ask: bool) -> None:

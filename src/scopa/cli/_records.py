@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import os
 import tempfile
 from pathlib import Path
@@ -17,15 +18,21 @@ SAVE_NAME = "scopa-match.txt"
 """The file name offered for saving a match."""
 
 
-def load(path: str) -> Match:
-    """The match of a record file, read a line at a time."""
+def load(path: str, tr: gettext.NullTranslations) -> Match:
+    """The match of a record file, read a line at a time.
+
+    Raises:
+        UsageError: the file cannot be read.
+        ScopaError: it is not a record (the library's message says why).
+    """
     try:
         with open(path, encoding="utf-8") as file:
             return read_record(file)
     except (OSError, ValueError) as error:
         if isinstance(error, ScopaError):
             raise
-        raise UsageError(f"cannot read {quoted(path)}: {why_not(error)}") from None
+        why = tr.gettext("cannot read {file}: {why}")
+        raise UsageError(why.format(file=quoted(path), why=why_not(tr, error))) from None
 
 
 class Keeper:
@@ -36,27 +43,32 @@ class Keeper:
 
     def __init__(self, io_: Io) -> None:
         self.io = io_
+        self.tr = io_.tr
         self.screen = io_.screen
         self.unsaved = False
 
     def save(self, match: Match) -> None:
         """Ask for a file name and write the record, asking before replacing a file."""
+        tr = self.tr
         while True:
-            name = read(self.io, f"File name [{SAVE_NAME}]: ").strip() or SAVE_NAME
+            asked = tr.gettext("File name [{file}]: ").format(file=SAVE_NAME)
+            name = read(self.io, asked).strip() or SAVE_NAME
             path = Path(name)
             try:
                 exists = path.exists()
             except (OSError, ValueError):  # writing says what is wrong with the name
                 exists = False
-            if exists and not yes(self.io, f"{name} exists. Replace it? [y/N] "):
+            replace = tr.gettext("{file} exists. Replace it? [y/N] ").format(file=name)
+            if exists and not yes(self.io, replace):
                 continue
             try:
                 path.write_text(write_record(match), encoding="utf-8")
             except (OSError, ValueError) as error:
-                self.screen.say(f"Cannot write {quoted(name)}: {why_not(error)}", "red")
+                why = tr.gettext("Cannot write {file}: {why}")
+                self.screen.say(why.format(file=quoted(name), why=why_not(tr, error)), "red")
                 continue
             self.unsaved = False
-            self.screen.say(f"Saved to {name}")
+            self.screen.say(tr.gettext("Saved to {file}").format(file=name))
             return
 
     def rescue(self, match: Match, *, ask: bool) -> None:
@@ -75,7 +87,8 @@ class Keeper:
         """Ask whether to save the match before stopping; whether it was answered."""
         try:
             self.screen.say()
-            if yes(self.io, "Stopping. Save the match record first? [Y/n] ", default=True):
+            first = self.tr.gettext("Stopping. Save the match record first? [Y/n] ")
+            if yes(self.io, first, default=True):
                 self.save(match)
         except (EOFError, KeyboardInterrupt, OSError, Signalled):
             # no answer, or no terminal to ask on (OSError: it has gone)
@@ -84,16 +97,22 @@ class Keeper:
 
     def _recover(self, match: Match) -> None:
         """Write the record to a recovery file and say where, if the output is still there."""
+        tr = self.tr
         path = recovery_file(write_record(match))
         try:
             self.screen.say()
             if path is None:
-                self.screen.say("The match record could not be written anywhere.", "red")
+                self.screen.say(
+                    tr.gettext("The match record could not be written anywhere."), "red"
+                )
                 return
-            then = (
-                "see it with: scopa replay" if match.is_over else "go on with: scopa play --resume"
-            )
-            self.screen.say(f"The match record is saved in {path}; {then} {path}", "bold")
+            if match.is_over:
+                saved = tr.gettext("The match record is saved in {file}; see it with: {command}")
+                command = f"scopa replay {path}"
+            else:
+                saved = tr.gettext("The match record is saved in {file}; go on with: {command}")
+                command = f"scopa play --resume {path}"
+            self.screen.say(saved.format(file=path, command=command), "bold")
         except OSError:
             pass  # the terminal has gone: the file is there all the same
 

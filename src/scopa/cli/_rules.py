@@ -22,29 +22,34 @@ def find_rules(name: str) -> Rules:
 
 def rules_command(args: argparse.Namespace, io_: Io) -> int:
     """Run `scopa rules` with its arguments."""
-    screen = io_.screen
+    screen, tr = io_.screen, io_.tr
+    also = " " + tr.gettext("also: {names}")
     if args.name is None:
         width = max(map(len, variant_names()))
         for name in variant_names():
             rules = find_variant(name)
-            sides = (
-                "each for self"
-                if rules.number_of_sides == rules.players
-                else f"in {rules.number_of_sides} sides"
+            if rules.number_of_sides == rules.players:
+                line = tr.gettext("{players} players each for self, to {target} points")
+            else:
+                line = tr.gettext("{players} players in {sides} sides, to {target} points")
+            words = line.format(
+                players=rules.players, sides=rules.number_of_sides, target=rules.target
             )
-            screen.say(f"{name:<{width}} {rules.players} players {sides}, to {rules.target} points")
+            screen.say(f"{name:<{width}} {words}")
+            first = " " * width + also.format(names="")
             aliases = textwrap.wrap(
                 ", ".join(variant_aliases(name)),
                 WIDTH,
-                initial_indent=" " * width + " also: ",
-                subsequent_indent=" " * (width + 7),
+                initial_indent=first,
+                subsequent_indent=" " * len(first),
                 break_on_hyphens=False,
             )
             for line in aliases:
                 screen.say(line)
         return 0
     rules = find_rules(args.name)
-    screen.say(f"{rules.name} (also: {', '.join(variant_aliases(rules.name))})", "bold")
-    for line in rules_text(rules).splitlines():
+    names = ", ".join(variant_aliases(rules.name))
+    screen.say(f"{rules.name} ({also.format(names=names).strip()})", "bold")
+    for line in rules_text(rules, lang=io_.lang).splitlines():
         screen.say(line)
     return 0

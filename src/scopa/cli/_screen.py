@@ -50,9 +50,9 @@ class Screen:
             line.highlight_regex(rf"\b(?:10|[1-9]){suit}\b", suit_style)
         self.console.print(line)
 
-    def wrap(self, text: str, style: str = "") -> None:
-        """Print a paragraph, wrapped to the width of the pictures."""
-        for line in wrapped(text):
+    def wrap(self, text: str, style: str = "", *, indent: str = "") -> None:
+        """Print a paragraph, wrapped to the width of the pictures, each line indented."""
+        for line in wrapped(text, indent):
             self.say(line, style)
 
     def write(self, text: str) -> None:
@@ -66,9 +66,16 @@ class Screen:
             self.write("\x1b[H\x1b[2J")
 
 
-def wrapped(text: str) -> list[str]:
-    """A paragraph as lines of the width of the pictures."""
-    return textwrap.wrap(text, WIDTH, break_on_hyphens=False)
+def wrapped(text: str, indent: str = "") -> list[str]:
+    """A paragraph as lines of the width of the pictures, each line indented."""
+    return textwrap.wrap(
+        text, WIDTH, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False
+    )
+
+
+def capital(text: str) -> str:
+    """A sentence with its first letter in capitals, as it starts a line."""
+    return text[:1].upper() + text[1:]
 
 
 def tolerant(stream: TextIO) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gettext
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -10,11 +11,21 @@ from typing import Any
 
 
 class Signalled(Exception):
-    """The terminal closed (SIGHUP) or the command was told to end (SIGTERM): stop now."""
+    """The terminal closed (SIGHUP) or the command was told to end (SIGTERM): stop now.
+
+    Its message is the signal's name.
+    """
 
 
-ENDING_SIGNALS = {"SIGHUP": "the terminal closed", "SIGTERM": "terminated"}
-"""The signals that stop `scopa play` as the end of its input does, in words."""
+ENDING_SIGNALS = ("SIGHUP", "SIGTERM")
+"""The signals that stop `scopa play` as the end of its input does."""
+
+
+def signal_words(tr: gettext.NullTranslations, name: str) -> str:
+    """What an ending signal means, with its name: `the terminal closed, SIGHUP`."""
+    if name == "SIGHUP":
+        return tr.gettext("the terminal closed, {signal}").format(signal=name)
+    return tr.gettext("terminated, {signal}").format(signal=name)
 
 
 @contextlib.contextmanager
@@ -33,7 +44,7 @@ def ending_signals() -> Iterator[None]:
         for number in numbers:
             signal.signal(number, signal.SIG_IGN)
         name = signal.Signals(signum).name
-        raise Signalled(f"{ENDING_SIGNALS[name]}, {name}")
+        raise Signalled(name)
 
     previous = {number: signal.signal(number, end) for number in numbers}
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gettext
 import json
 import multiprocessing
 import os
@@ -27,19 +28,24 @@ from scopa.tournament import MAX_DEALS, TournamentResult, tournament
 
 def simulate(args: argparse.Namespace, io_: Io) -> int:
     """Run `scopa simulate` with its arguments."""
+    tr = io_.tr
     rules = find_rules(args.variant)
     names = [name.strip() for name in args.agents.split(",")]
-    agents = [agent(name, rules) for name in names]
+    agents = [agent(name, rules, tr) for name in names]
     if len(agents) != rules.number_of_sides:
-        raise UsageError(f"{rules.name} needs {rules.number_of_sides} agents, not {len(agents)}")
-    if not 1 <= args.deals <= MAX_DEALS:
+        needs = tr.gettext("{variant} needs {count} agents, not {given}")
         raise UsageError(
-            f"--deals must be from 1 to {MAX_DEALS:,} (a tournament keeps every deal's result)"
+            needs.format(variant=rules.name, count=rules.number_of_sides, given=len(agents))
         )
+    if not 1 <= args.deals <= MAX_DEALS:
+        deals = tr.gettext(
+            "--deals must be from 1 to {most} (a tournament keeps every deal's result)"
+        )
+        raise UsageError(deals.format(most=f"{MAX_DEALS:,}"))
     if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
-    output = _output_path(args.json) if args.json is not None else None
-    progress, finish = _progress_bar(io_.screen, args.deals)
+        raise UsageError(tr.gettext("--workers must be at least 1"))
+    output = _output_path(args.json, tr) if args.json is not None else None
+    progress, finish = _progress_bar(io_.screen, args.deals, tr)
     settings: dict[str, Any] = {
         "deals": args.deals,
         "seed": args.seed,
@@ -49,7 +55,7 @@ def simulate(args: argparse.Namespace, io_: Io) -> int:
     }
     try:
         if args.workers > 1:  # each worker builds the agents again from their names
-            pooled: list[Agent] = [Rebuilt(name) for name in names]
+            pooled: list[Agent] = [Rebuilt(name, io_.lang) for name in names]
             result = _tournament_on_pool(rules, pooled, args.workers, settings)
         else:
             result = tournament(rules, agents, **settings)
@@ -60,27 +66,31 @@ def simulate(args: argparse.Namespace, io_: Io) -> int:
         try:
             output.write_text(json.dumps(result.as_dict(), indent=2), encoding="utf-8")
         except OSError as error:
-            raise DataError(f"cannot write {quoted(args.json)}: {error.strerror}") from None
-        io_.screen.say(f"Wrote {args.json}")
+            why = tr.gettext("cannot write {file}: {why}")
+            raise DataError(why.format(file=quoted(args.json), why=why_not(tr, error))) from None
+        io_.screen.say(tr.gettext("Wrote {file}").format(file=args.json))
     return 0
 
 
-def _output_path(name: str) -> Path:
+def _output_path(name: str, tr: gettext.NullTranslations) -> Path:
     """The path of `--json`, checked before the tournament runs."""
     path = Path(name)
+    file = quoted(name)
     try:
         path.stat()
     except (FileNotFoundError, NotADirectoryError):
         pass  # a new file, or a folder that is missing: said below
     except (OSError, ValueError) as error:  # a name too long, or with a NUL character
-        raise UsageError(f"--json {quoted(name)}: {why_not(error)}") from None
+        raise UsageError(f"--json {file}: {why_not(tr, error)}") from None
     if path.is_dir():
-        raise UsageError(f"--json {quoted(name)} is a folder, not a file")
-    folder = path.parent
-    if not folder.is_dir():
-        raise UsageError(f"--json {quoted(name)}: there is no folder {quoted(str(folder))}")
-    if not os.access(folder, os.W_OK):
-        raise UsageError(f"--json {quoted(name)}: cannot write in {quoted(str(folder))}")
+        raise UsageError(tr.gettext("--json {file} is a folder, not a file").format(file=file))
+    folder = quoted(str(path.parent))
+    if not path.parent.is_dir():
+        missing = tr.gettext("--json {file}: there is no folder {folder}")
+        raise UsageError(missing.format(file=file, folder=folder))
+    if not os.access(path.parent, os.W_OK):
+        closed = tr.gettext("--json {file}: cannot write in {folder}")
+        raise UsageError(closed.format(file=file, folder=folder))
     return path
 
 
@@ -151,14 +161,15 @@ def _stop_pool(
 
 
 def _progress_bar(
-    screen: Screen, total: int
+    screen: Screen, total: int, tr: gettext.NullTranslations
 ) -> tuple[Callable[[int, int], None], Callable[[], None]]:
     """A progress display updated after every deal, and the function that removes it."""
+    count = tr.gettext("{done}/{total} deals")
     if screen.console is None:  # pragma: no cover - depends on the environment
 
         def plain(done: int, all_: int) -> None:
             if is_open(sys.stderr):
-                sys.stderr.write(f"\r{done}/{all_} deals")
+                sys.stderr.write("\r" + count.format(done=done, total=all_))
                 sys.stderr.flush()
 
         def end() -> None:
@@ -169,9 +180,9 @@ def _progress_bar(
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     bar = Progress(
-        TextColumn("playing"),
+        TextColumn(tr.gettext("playing")),
         BarColumn(),
-        TextColumn("{task.completed}/{task.total} deals"),
+        TextColumn(count.format(done="{task.completed}", total="{task.total}")),
         TimeElapsedColumn(),
         console=screen.console,
         transient=True,
