@@ -29,7 +29,7 @@ from scopa import cli
 from scopa._i18n import translation
 from scopa.agents import GreedyAgent
 from scopa.board import match_text, move_text
-from scopa.cli import _hands, _keyboard, _parser, _play, _screen, _simulate
+from scopa.cli import _keyboard, _parser, _play, _screen, _simulate
 from scopa.match import Claim
 from scopa.moves import Move
 from scopa.records import read_record, write_record
@@ -38,7 +38,7 @@ from scopa.search import ISMCTSAgent
 from scopa.stakes import AbandonReason
 from scopa.state import PlayerView
 from scopa.tournament import tournament
-from tests.helpers import CLASSIC, ROOT, position
+from tests.helpers import CLASSIC, ROOT
 
 COMMAND = [sys.executable, "-m", "scopa"]
 # The command speaks the language of the locale: these tests read it in English.
@@ -1020,6 +1020,40 @@ def test_the_live_screen_and_the_replay_say_alike_where_the_leftovers_went(
     assert f"You play 4B on the table\n{said}\nHand 1 is over: " in resumed.stdout
 
 
+def test_the_live_screen_and_the_replay_say_alike_that_the_dealer_took_the_leftovers(
+    tmp_path: Path,
+) -> None:
+    # Seed 3's hand 1 again, under rules that give the last cards to the dealer: player 0
+    # deals, player 1 captured last (10S x 10D), and player 0 lays 4B down on 6B last. Both
+    # cards go to player 0, the dealer, not to player 1, the last to capture.
+    rules = attrs.evolve(CLASSIC, leftovers=Leftovers.DEALER)
+    match = scopa.Match.new(rules, seed=3)
+    while not match.hands:
+        match = match.apply(match.state.legal_moves()[0])
+    hand = match.hands[0]
+    state = scopa.GameState.new(rules, deck=hand.deck, dealer=hand.dealer)
+    for _, move in hand.history[:-1]:
+        state = state.apply(move)
+    assert hand.dealer == 0
+    assert state.last_capturer == 1
+    assert state.table == {scopa.Card.parse("6B")}
+    assert hand.history[-1] == (0, Move.parse("4B"))
+    record = tmp_path / "dealt.txt"
+    record.write_text(write_record(match), encoding="utf-8")
+    replayed = run("replay", str(record), "--all")
+    assert replayed.returncode == 0, replayed.stderr
+    said = "The cards left on the table, 4B 6B, go to player 0, the dealer."
+    assert f"  Player 0: 4B on the table.\n  {said}\n" in replayed.stdout
+    resumed = run("play", "--resume", str(record), stdin="quit\na\nn\n")
+    assert resumed.returncode == 0, resumed.stderr
+    said = "The cards left on the table, 4B 6B, go to you, the dealer."
+    assert f"You play 4B on the table\n{said}\nHand 1 is over: " in resumed.stdout
+    italian = run("replay", str(record), "--all", "--lang", "it")
+    assert "Le carte rimaste in tavola, 4B 6B, vanno al giocatore 0, che è il mazziere." in (
+        italian.stdout
+    )
+
+
 def test_replay_on_a_terminal_says_what_to_press(tmp_path: Path) -> None:
     record = record_file(tmp_path / "match.txt", CLASSIC, plays=4)
     child = spawn("replay", str(record))
@@ -1096,13 +1130,6 @@ def test_ctrl_d_on_a_terminal_offers_to_save(tmp_path: Path) -> None:
     child.expect("Saved to")
     assert ended(child) == 1
     assert len(read_record(saved.read_text(encoding="utf-8")).state.history) >= 3
-
-
-def test_the_leftovers_keep_an_ace_that_goes_to_its_players_pile() -> None:
-    rules = attrs.evolve(CLASSIC, ace_on_empty_table_captures_itself=True)
-    empty = position(rules, ["", "1D"], piles=["*", ""])
-    move = empty.legal_moves()[0]
-    assert _hands.leftovers(empty, move, empty.apply(move)) == (frozenset(), None)
 
 
 # ----------------------------------------------------------------------------- the family

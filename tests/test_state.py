@@ -340,6 +340,21 @@ def test_a_hand_without_a_capture_leaves_the_table_to_nobody() -> None:
     assert state.table == frozenset(DECK)
 
 
+def test_an_ace_laid_last_on_an_empty_table_leaves_no_card() -> None:
+    # with the ace taking itself on an empty table, the last card of the hand, 1D, goes to
+    # its player's pile: no card is left on the table, and nobody takes leftovers
+    rules = attrs.evolve(CLASSIC, ace_on_empty_table_captures_itself=True)
+    empty = position(rules, ["", "1D"], piles=["*", ""])
+    final = empty.apply(Move.parse("1D"))
+    assert final.is_terminal
+    assert Card.parse("1D") in final.piles[1]
+    assert (final.table, final.leftover_cards, final.leftovers_taken_by) == (
+        frozenset(),
+        frozenset(),
+        None,
+    )
+
+
 def test_new_refuses_bad_arguments() -> None:
     with pytest.raises(InvalidArgumentError, match="dealer"):
         GameState.new(CLASSIC, seed=1, dealer=2)

@@ -1,19 +1,17 @@
 """What the live screen of `scopa play` and `scopa replay` both say of a hand.
 
 A first table swept as it was dealt, the cards left on the table after the last play and
-who took them, and what the hand scored: said here once, for both, in the command's
-language.
+who took them (as the library's hand records say), and what the hand scored: said here
+once, for both, in the command's language.
 """
 
 from __future__ import annotations
 
 from scopa._i18n import translation
 from scopa.board import cards_text, player_name, score_text, side_name
-from scopa.cards import Card, Rank
 from scopa.cli._screen import capital
 from scopa.match import HandRecord
-from scopa.moves import Move
-from scopa.rules import Rules
+from scopa.rules import Leftovers, Rules
 from scopa.state import GameState
 
 
@@ -33,35 +31,23 @@ def first_table_note(state: GameState, seat: int | None, lang: str) -> str | Non
     return None
 
 
-def leftovers(
-    before: GameState, move: Move, final: GameState
-) -> tuple[frozenset[Card], int | None]:
-    """The cards the last play of a hand left on the table, and who took them.
+def leftovers_note(rules: Rules, record: HandRecord, seat: int | None, lang: str) -> str | None:
+    """Where the cards left on the table after the last play of a hand went, if any was left.
 
-    `final` is the hand's last state, `before` the one `move` was played in. Whoever took
-    the cards is `None` when they stay on the table (or none was left).
+    The hand's record says which cards were left and who took them (as
+    `GameState.leftover_cards` and `GameState.leftovers_taken_by` do); the rules'
+    `leftovers` say why that player took them: as the last to capture, or as the dealer.
     """
-    rules = before.rules
-    kept_by_player = bool(move.captured) or (
-        rules.ace_on_empty_table_captures_itself
-        and not before.table
-        and move.card.rank == Rank.ASSO
-    )
-    played = frozenset() if kept_by_player else frozenset([move.card])
-    left = (before.table - move.captured) | played
-    return left, None if final.table or not left else final.last_capturer
-
-
-def leftovers_note(
-    before: GameState, move: Move, final: GameState, seat: int | None, lang: str
-) -> str | None:
-    """Where the cards left on the table after the last play of a hand went, if any was left."""
-    tr = translation(lang)
-    left, taker = leftovers(before, move, final)
+    left, taker = record.leftover_cards, record.leftovers_taken_by
     if not left:
         return None
+    tr = translation(lang)
     if taker is None:
         note = tr.gettext("The cards left on the table, {cards}, stay there.")
+    elif rules.leftovers is Leftovers.DEALER and taker == seat:
+        note = tr.gettext("The cards left on the table, {cards}, go to you, the dealer.")
+    elif rules.leftovers is Leftovers.DEALER:
+        note = tr.gettext("The cards left on the table, {cards}, go to {player}, the dealer.")
     elif taker == seat:
         note = tr.gettext("The cards left on the table, {cards}, go to you, the last to capture.")
     else:

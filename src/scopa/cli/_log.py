@@ -62,7 +62,7 @@ class PlayLog:
             before, state = state, state.apply(move)
             self.note_play(player, before, move, state)
             if record is not None and state.is_terminal:
-                self.note_hand_end(before, move, state, record)
+                self.note_hand_end(state, record)
 
     def note_deal(self, number: int, dealt: GameState) -> None:
         """Note the deal of hand `number`, and a first table swept as it was dealt."""
@@ -100,12 +100,10 @@ class PlayLog:
         else:
             self.note(text)
 
-    def note_hand_end(
-        self, before: GameState, move: Move, final: GameState, record: HandRecord
-    ) -> None:
+    def note_hand_end(self, final: GameState, record: HandRecord) -> None:
         """Note where the cards left on the table went, and the points of the hand."""
         self.last_hand = final
-        left = leftovers_note(before, move, final, self.seat, self.lang)
+        left = leftovers_note(final.rules, record, self.seat, self.lang)
         if left is not None:
             self.note(left)
         self.note(hand_over_note(final.rules, record, self.seat, self.lang), "bold")

@@ -230,7 +230,7 @@ class Game:
                 said = self.tr.gettext("The claim is wrong: the match is over.")
             self.log.note(said, "bold")
         elif final.is_terminal:
-            self.log.note_hand_end(before, move, final, self.match.hands[-1])
+            self.log.note_hand_end(final, self.match.hands[-1])
             self._hand_over(final)
 
     def _hand_over(self, final: GameState) -> None:

@@ -102,7 +102,7 @@ def _replay_hand(
             for line in play_lines(before, move, lang, indent="    "):
                 screen.say(line)
         if record is not None and state.is_terminal:
-            left = leftovers_note(before, move, state, None, lang)
+            left = leftovers_note(rules, record, None, lang)
             if left is not None:
                 screen.say(f"  {left}")
         _board(io_, state, args.boards)
