@@ -1114,6 +1114,30 @@ def test_what_was_typed_when_the_time_ran_out_is_not_read_by_the_next_prompt(
     os.close(main)
 
 
+def test_no_wait_for_a_key_outlasts_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Ctrl-C whose signal comes just as the wait for a key begins is acted on by Python
+    # only when the wait ends: a wait without limit would hang until a key was pressed.
+    waits: list[float | None] = []
+
+    def select(read: object, write: object, error: object, timeout: float | None = None) -> Any:
+        waits.append(timeout)
+        raise KeyboardInterrupt  # Python acting on the signal, as the wait ends
+
+    main, terminal = os.openpty()
+    with open(terminal, encoding="utf-8") as stdin:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        monkeypatch.setattr("select.select", select)
+        keyboard = _keyboard.Keyboard(
+            _screen.Screen(io.StringIO()), time.monotonic, translation("en")
+        )
+        with pytest.raises(KeyboardInterrupt):
+            keyboard("Your move: ", None)
+    os.close(main)
+    assert len(waits) == 1
+    assert waits[0] is not None
+    assert 0 < waits[0] <= 1
+
+
 def test_ctrl_d_on_a_terminal_offers_to_save(tmp_path: Path) -> None:
     saved = tmp_path / "saved.txt"
     child = spawn("play", "--seed", "4")

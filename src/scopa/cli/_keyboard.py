@@ -54,11 +54,15 @@ class Keyboard:
             termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
 
     def _line(self, deadline: float | None) -> str | None:
-        """The next line, or `None` if the deadline passes first."""
+        """The next line, or `None` if the deadline passes first.
+
+        No wait lasts more than a second: Python acts on a Ctrl-C between two steps of its
+        own, so one that comes as the wait begins is acted on when the wait ends.
+        """
         shown = None
         fd = sys.stdin.fileno()
         while b"\n" not in self.pending and not self.ended:
-            wait = None
+            wait = 1.0
             if deadline is not None:
                 left = deadline - self.clock()
                 if left <= 0:
