@@ -215,6 +215,14 @@ def test_the_cards_left_after_the_last_play_go_to_the_last_capturer() -> None:
         "and count for nobody.",
         END,
     )
+    # the dealer, player 0, takes them, though player 1 captured last
+    dealt = attrs.evolve(CLASSIC, leftovers=Leftovers.DEALER)
+    state = position(dealt, ["10B", ""], "3C 4S", dealer=0, piles=["", "*"])
+    assert said(explain_move(state, "10B"))[1] == (
+        "It is the last play of the hand: the cards left on the table, 3C 4S 10B, go to "
+        "player 0, the dealer, and that is no scopa.",
+        END,
+    )
 
 
 def test_a_scopa_that_the_rules_do_not_score() -> None:

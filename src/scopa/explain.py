@@ -49,6 +49,7 @@ from scopa import (
     GameState,
     Grande,
     IllegalMoveError,
+    Leftovers,
     MissingSuit,
     Move,
     Napola,
@@ -254,6 +255,7 @@ class _Turn:
     in_hands: int
     stock: int
     last_capturer: int | None
+    dealer: int
     legal: tuple[Move, ...]
 
     @property
@@ -345,6 +347,7 @@ def _turn(state: GameState | PlayerView, player: int) -> _Turn:
         in_hands,
         stock,
         state.last_capturer,
+        state.dealer,
         state.legal_moves(),
     )
 
@@ -751,11 +754,16 @@ def _last_play_reason(tr: _Tr, turn: _Turn, move: Move) -> Reason:
     capturer = turn.player if move.captured or to_pile else turn.last_capturer
     if not left:
         text = tr.gettext("It is the last play of the hand, and it leaves no card on the table.")
-    elif not rules.leftovers_to_last_capturer:
+    elif rules.leftovers is Leftovers.NOBODY:
         text = tr.gettext(
             "It is the last play of the hand: the cards left on the table, {cards}, stay there "
             "and count for nobody."
         ).format(cards=_cards(left))
+    elif rules.leftovers is Leftovers.DEALER:
+        text = tr.gettext(
+            "It is the last play of the hand: the cards left on the table, {cards}, go to "
+            "{player}, the dealer, and that is no scopa."
+        ).format(cards=_cards(left), player=_player(tr, turn.dealer))
     elif capturer is None:
         text = tr.gettext(
             "It is the last play of the hand: the cards left on the table, {cards}, stay there, "
