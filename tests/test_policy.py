@@ -21,7 +21,7 @@ np = pytest.importorskip("numpy", reason='needs numpy, from the extra "policy"')
 
 from scopa import GameState, InvalidArgumentError, Move, find_variant, variant_names, view  # noqa: E402
 from scopa.agents import Agent, GreedyAgent, play_hand  # noqa: E402
-from scopa.encoding import MOVE_FACTS, observation_size  # noqa: E402
+from scopa.encoding import MOVE_FACTS, move_facts, observation_size  # noqa: E402
 from scopa.policy import FORMAT, PolicyAgent, load_parameters, save_parameters  # noqa: E402
 from scopa.tournament import tournament  # noqa: E402
 from tests.helpers import position  # noqa: E402
@@ -63,6 +63,28 @@ def test_a_hand_made_network_plays_by_its_fact() -> None:
     # Scoring minus the played card's value (fact 10): the lowest card, 3C, is laid.
     low = PolicyAgent(hand_made(fact=10, sign=-1.0))
     assert low.choose(seen, random.Random(0)) == Move.parse("3C")
+
+
+def test_moves_the_network_cannot_tell_apart_tie_and_the_first_is_played() -> None:
+    # Laying 8S or 8B, say, when both show the same facts: their scores are equal, whatever
+    # the rounding of a matrix product, and the first of the best moves is played.
+    agent = PolicyAgent()
+    rng = random.Random(1)
+    tied = 0
+    for seed in range(12):
+        state = GameState.new(CLASSIC, seed=seed)
+        while not state.is_terminal:
+            seen = view(state)
+            moves = seen.legal_moves()
+            scores = agent.scores(seen)
+            by_facts: dict[tuple[float, ...], float] = {}
+            for move, score in zip(moves, scores, strict=True):
+                facts = tuple(move_facts(seen, move))
+                tied += facts in by_facts
+                assert by_facts.setdefault(facts, score) == score, (seed, str(move))
+            assert agent.choose(seen, rng) == moves[scores.index(max(scores))]
+            state = state.apply(rng.choice(moves))
+    assert tied > 10  # the case arises: equal facts are common
 
 
 def test_the_file_round_trip(tmp_path: Path) -> None:

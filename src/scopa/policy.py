@@ -387,7 +387,9 @@ class PolicyAgent:
 
     `PolicyAgent()` plays the shipped policy; [`load`][scopa.policy.PolicyAgent.load] reads
     another. Ties go to the first move in the order of
-    [`legal_moves`][scopa.GameState.legal_moves], so the agent never draws from `rng`.
+    [`legal_moves`][scopa.GameState.legal_moves], so the agent never draws from `rng`; moves
+    of equal [`move_facts`][scopa.encoding.move_facts], which the network cannot tell apart,
+    always tie.
 
     Its `repr` is `PolicyAgent()` for the shipped policy, which evaluates back to it, and
     otherwise a short description without the weights, such as
@@ -460,12 +462,17 @@ class PolicyAgent:
         seen_vector = np.asarray(observation(seen), dtype=np.float32)
         self._check_size(seen_vector.shape[0], seen.rules)
         summary = np.tanh(seen_vector @ arrays["summary"] + arrays["summary_bias"])
-        facts = np.array([move_facts(seen, move) for move in moves], dtype=np.float32)
+        # Moves of the same facts are scored once: the network cannot tell them apart, and
+        # a matrix product may round equal rows apart, so that the first of them would not
+        # always win the tie.
+        rows = [tuple(move_facts(seen, move)) for move in moves]
+        distinct = {row: place for place, row in enumerate(dict.fromkeys(rows))}
+        facts = np.array(list(distinct), dtype=np.float32)
         hidden_weights = arrays["hidden"]
         shared = summary @ hidden_weights[MOVE_FACTS:] + arrays["hidden_bias"]
         hidden = np.tanh(facts.reshape(-1, MOVE_FACTS) @ hidden_weights[:MOVE_FACTS] + shared)
         scores = hidden @ arrays["score"] + arrays["score_bias"]
-        return [float(score) for score in scores]
+        return [float(scores[distinct[row]]) for row in rows]
 
     def choose(self, seen: PlayerView, rng: random.Random) -> Move:
         """The legal move of highest score."""
