@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import io
 import json
 import random
 import shutil
 import sys
 import types
+import zipfile
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -144,7 +146,7 @@ def test_a_whole_match_against_each_opponent_ends_with_the_library_s_totals() ->
 
 
 def test_the_trained_policy_plays_at_the_table() -> None:
-    pytest.importorskip("numpy", reason='needs numpy, from the extra "policy"')
+    # In pure Python: nothing of numpy is needed.
     playing = table.Table()
     shown = _view(playing.new_game("classic", 6, "policy", False, False))
     while not shown["over"]:
@@ -155,6 +157,59 @@ def test_the_trained_policy_plays_at_the_table() -> None:
     players = [play["player"] for play in shown["history"]]
     assert players.count(1) == 18
     assert shown["score"] is not None
+
+
+def test_the_page_s_policy_plays_the_moves_of_the_library_s() -> None:
+    # The same network in Python floats: on every position of random hands of classic and
+    # tretre, the scores of PolicyAgent() to float32's precision, and the same move.
+    pytest.importorskip("numpy", reason='needs numpy, from the extra "policy"')
+    from scopa.policy import SHIPPED, PolicyAgent
+
+    assert table.SHIPPED == SHIPPED
+    agent, page = PolicyAgent(), table.TrainedPolicy.shipped()
+    rng = random.Random(5)
+    positions = choices = 0
+    for preset in ("classic", "tretre"):
+        for seed in range(8):
+            state = scopa.GameState.new(scopa.find_variant(preset), seed=seed)
+            while not state.is_terminal:
+                seen = scopa.view(state)
+                moves = seen.legal_moves()
+                assert page.scores(seen) == pytest.approx(agent.scores(seen), rel=1e-5, abs=1e-5)
+                assert page.choose(seen, rng) == agent.choose(seen, rng)
+                positions += 1
+                choices += len(moves) > 1
+                state = state.apply(rng.choice(moves))
+    assert positions > 500
+    assert choices > 350
+
+
+def test_the_page_s_policy_refuses_other_rules_and_other_files() -> None:
+    policy = table.TrainedPolicy.shipped()
+    with pytest.raises(scopa.InvalidArgumentError) as refused:
+        policy.check_rules(scopa.find_variant("cirulla"))
+    assert str(refused.value) == (
+        "the trained policy cannot play 'cirulla': it reads observations of 172 values, and "
+        "those of 'cirulla' (2 players, with declarations) have 254"
+    )
+    playing = table.Table()
+    playing.new_hand("cirulla", 1)
+    with pytest.raises(scopa.InvalidArgumentError, match="cannot play 'cirulla'"):
+        playing.set_opponent("policy")
+    with pytest.raises(scopa.InvalidArgumentError, match="not a policy file"):
+        table.read_policy(b"not a zip")
+    # An array of float64, or a .npy of another version, is not read as float32.
+    shipped = (ROOT / "src" / "scopa" / "data" / table.SHIPPED).read_bytes()
+    for old, new in ((b"'descr': '<f4'", b"'descr': '<f8'"), (b"NUMPY\x01\x00", b"NUMPY\x02\x00")):
+        changed = io.BytesIO()
+        with zipfile.ZipFile(io.BytesIO(shipped)) as source, zipfile.ZipFile(changed, "w") as out:
+            for info in source.infolist():
+                data = source.read(info)
+                out.writestr(
+                    info.filename, data.replace(old, new) if info.filename == "hidden.npy" else data
+                )
+        with pytest.raises(scopa.InvalidArgumentError, match="'hidden' of the policy is not"):
+            table.read_policy(changed.getvalue())
 
 
 def test_each_play_and_each_choice_is_explained_by_the_library() -> None:
@@ -554,8 +609,6 @@ def test_the_computer_answers_in_the_page(playground: Browser) -> None:
 
 SEEN: list[str] = []
 """Every network request read from the browser's log by `_requested`, in order."""
-ASKED: set[str] = set()
-"""The requests off the site a test asked the page to make (the policy's numpy)."""
 
 
 def _requested(browser: Browser) -> list[str]:
@@ -574,52 +627,50 @@ def _requested(browser: Browser) -> list[str]:
 
 
 def _errors(browser: Browser) -> list[str]:
-    """The errors the page logged since the last call, but loads of what a test asked for."""
-    errors = [
-        entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"
-    ]
-    return [error for error in errors if not any(url in error for url in ASKED)]
+    """The errors the page logged since the last call."""
+    return [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
 
 
-def test_the_trained_policy_is_loaded_from_the_cdn_only_when_chosen(
-    playground: Browser, site: Path, address: str
-) -> None:
-    # It needs numpy, which the page asks of the CDN then; with no network it says so, and
-    # the other opponents still play. Nothing else leaves the site.
-    before = _requested(playground)
-    assert [url for url in before if not url.startswith(address)] == []
-    playground.execute_script(
-        "const form = document.querySelector('.scopa-pg-controls');"
-        "form.elements.opponent.value = 'policy';"
-        "form.requestSubmit();"
-    )
-    status = 'return document.querySelector(".scopa-pg-status").textContent'
-    _wait_for(
+def test_the_trained_policy_plays_a_hand_offline(playground: Browser, address: str) -> None:
+    # The page plays the trained policy in pure Python, from the weights in the library's
+    # wheel: a whole hand against it, the computer answering each move of the reader, with
+    # no request off the site. Its moves are those of the same network here.
+    _requested(playground)
+    state = scopa.GameState.new(scopa.find_variant("classic"), seed=6)
+    first = state.current_player
+    assert first is not None
+    seat = 1 - first  # the reader leads
+    played = _in_page(
         playground,
-        status,
-        "numpy could not be loaded from cdn.jsdelivr.net: this opponent needs it; "
-        "the others play offline",
+        "const [seat] = args;"
+        "await scopaPlayground.newHand('classic', 6);"
+        "await scopaPlayground.setOpponent('policy', seat);"
+        "let plays = [];"
+        "for (let moves = await scopaPlayground.legalMoves(); moves.length;"
+        "     moves = await scopaPlayground.legalMoves()) {"
+        "  plays = plays.concat(await scopaPlayground.play(moves.at(-1)));"
+        "}"
+        "return {plays, score: await scopaPlayground.handScore()};",
+        seat,
     )
-    lock = json.loads((site / "playground" / "pyodide" / "pyodide-lock.json").read_bytes())
-    numpy = hook.cdn_url(hook.pyodide_version()) + lock["packages"]["numpy"]["file_name"]
-    ASKED.add(numpy)
-    assert {url for url in _requested(playground) if not url.startswith(address)} == {numpy}
-    assert _errors(playground) == []  # but the failed load of numpy
-    playground.execute_script(
-        "const form = document.querySelector('.scopa-pg-controls');"
-        "form.elements.opponent.value = 'greedy';"
-        "form.requestSubmit();"
-    )
-    _wait_for(playground, status, "Your turn: click a card of your hand.")
+    policy = table.TrainedPolicy.shipped()
+    for text in played["plays"]:
+        if state.current_player == seat:
+            assert text == str(policy.choose(scopa.view(state), random.Random(0)))
+        state = state.apply(state.parse_move(text))
+    assert state.is_terminal
+    assert [player for player, _ in state.history].count(seat) == 18
+    assert played["score"] == list(state.hand_score().points)
+    assert [url for url in _requested(playground) if not url.startswith(address)] == []
+    assert _errors(playground) == []
 
 
 def test_every_request_of_the_browser_went_to_the_local_site(
     playground: Browser, address: str
 ) -> None:
-    # Every request of the tests so far, but the numpy the policy's test asked for; and
-    # no error in the page's console.
+    # Every request of the tests so far; and no error in the page's console.
     assert _errors(playground) == []
     _requested(playground)
     assert any(url.endswith("/pyodide.asm.wasm") for url in SEEN), SEEN[:5]
-    elsewhere = [url for url in SEEN if not url.startswith(address) and url not in ASKED]
+    elsewhere = [url for url in SEEN if not url.startswith(address)]
     assert not elsewhere, elsewhere[:5]

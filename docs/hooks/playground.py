@@ -89,19 +89,17 @@ SETTINGS = ("auto", "local", "cdn")
 FIRST = ("classic", "tretre")
 """The presets listed first, in this order; the other two-player presets follow."""
 OPPONENTS = {
-    "greedy": ("greedy: one move ahead", "+1.49 points a hand against random play", []),
+    "greedy": ("greedy: one move ahead", "+1.49 points a hand against random play"),
     "search": (
         "search: ISMCTS, 1,000 iterations a move",
         "about +1.0 a hand against greedy, +0.8 against the policy",
-        [],
     ),
-    "policy": ("the trained policy", "+0.57 a hand against greedy", ["numpy"]),
+    "policy": ("the trained policy", "+0.57 a hand against greedy"),
 }
-"""The computer's agents (those of `scopa play`): a name, their strength as the bots guide
-measured it (`bots.md`, "How strong, how fast": pure Python, paired deals of classic; the
-search's row is that of ISMCTS on 25 and 100 ms a move), and the packages of Pyodide they
-need beyond the library. The trained policy needs numpy, which no package index serves
-for Pyodide: the page loads Pyodide's own build of it from the CDN, when it is chosen."""
+"""The computer's agents (those of `scopa play`): a name, and their strength as the bots
+guide measured it (`bots.md`, "How strong, how fast": pure Python, paired deals of classic;
+the search's row is that of ISMCTS on 25 and 100 ms a move). Each plays on the library
+alone: the trained policy in pure Python (`TrainedPolicy` of `table.py`), without numpy."""
 
 _mode: dict[str, str] = {}
 """The runtime chosen for the build in progress (`runtime`), and why (`why`)."""
@@ -208,7 +206,7 @@ def controls_html() -> str:
     opponent_options = "".join(
         f'<option value="{name}" data-text="{name}">'
         f"{html.escape(label)} ({html.escape(strength)})</option>"
-        for name, (label, strength, _) in OPPONENTS.items()
+        for name, (label, strength) in OPPONENTS.items()
     )
 
     def words(key: str, text: str) -> str:
@@ -313,10 +311,8 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: 
         ],
         "packages": [] if local else ["attrs"],
         "module": here(f"{SITE_FOLDER}/table.py"),
-        "cdn": cdn_url(pyodide_version()),
         "siteRoot": here("") or ".",
         "directoryUrls": bool(config.use_directory_urls),
-        "needs": {name: needs for name, (_, _, needs) in OPPONENTS.items() if needs},
     }
     script = here("javascripts/playground.js")
     stylesheet = here("stylesheets/playground.css")

@@ -30,10 +30,6 @@
       askFirst: (version, host) =>
         `The playground runs Python in this page: it loads Pyodide ${version} ` +
         `(about 13 MB) from ${host}. Press Deal to start.`,
-      loadingPackage: (name, host) => `Loading ${name} for this opponent, from ${host}…`,
-      packageMissing: (name, host) =>
-        `${name} could not be loaded from ${host}: this opponent needs it; ` +
-        "the others play offline",
       thinking: "The computer is thinking…",
       yourTurn: "Your turn: click a card of your hand.",
       playerTurn: (player) => `Player ${player} to play: click a card.`,
@@ -66,11 +62,6 @@
       askFirst: (version, host) =>
         `Questa pagina fa girare Python: carica Pyodide ${version} (circa 13 MB) ` +
         `da ${host}. Premi Distribuisci per cominciare.`,
-      loadingPackage: (name, host) =>
-        `Caricamento di ${name} per questo avversario, da ${host}…`,
-      packageMissing: (name, host) =>
-        `Non si è potuto caricare ${name} da ${host}: serve a questo avversario; ` +
-        "gli altri giocano senza rete",
       thinking: "Il computer sta pensando…",
       yourTurn: "Tocca a te: fai clic su una carta della tua mano.",
       playerTurn: (player) => `Tocca al giocatore ${player}: fai clic su una carta.`,
@@ -149,7 +140,6 @@
 
   let pyodide = null; // the runtime, once loaded
   let table = null; // the Python Table, once loaded
-  const loaded = {}; // the packages asked of Pyodide, by name: promises
   let shown = null; // the last view the table returned
   let turnStarted = null; // when the reader's turn began, for the clock
   let ticking = null; // the clock's interval
@@ -207,9 +197,7 @@
     const archives = settings.archives.map((archive) => fetched(absolute(archive.url), "bytes"));
     const source = fetched(absolute(settings.module), "text");
     await loadScript(indexURL + "pyodide.js");
-    // Packages beyond the library (numpy, for the trained policy) come from the CDN, and
-    // only when an opponent that needs them is chosen.
-    pyodide = await globalThis.loadPyodide({ indexURL, packageBaseUrl: settings.cdn });
+    pyodide = await globalThis.loadPyodide({ indexURL });
     performance.mark("scopa-playground-python");
     if (settings.packages.length) await pyodide.loadPackage(settings.packages);
     const site = pyodide.runPython(
@@ -233,7 +221,7 @@
   }
 
   // Loads the runtime and deals the first hand; `ready` is kept once both are done (a
-  // first deal that fails, such as an opponent whose package cannot be loaded, is said
+  // first deal that fails, such as an opponent that cannot play the game chosen, is said
   // on the page and leaves the runtime ready for the next).
   function load() {
     if (!loading) {
@@ -252,25 +240,6 @@
         .then(() => resolveReady());
     }
     return loading;
-  }
-
-  // Loads the packages the opponent `name` needs (numpy, for the trained policy).
-  async function packagesFor(name) {
-    await boot();
-    for (const needed of settings.needs[name] || []) {
-      if (!loaded[needed]) {
-        say(TEXT.loadingPackage(needed, host(settings.cdn)), "busy");
-        loaded[needed] = pyodide
-          .loadPackage(needed, { errorCallback: () => {} })
-          .then((found) => {
-            if (!found.some((package_) => package_.name === needed)) {
-              throw new Error(TEXT.packageMissing(needed, host(settings.cdn)));
-            }
-          });
-        loaded[needed].catch(() => delete loaded[needed]);
-      }
-      await loaded[needed];
-    }
   }
 
   // ------------------------------------------------------------------ calling Python
@@ -600,9 +569,9 @@
     const clock =
       controls.elements.clock.checked && !controls.querySelector(".scopa-pg-clock").hidden;
     const seed = seedOf(controls);
-    return packagesFor(opponent)
-      .then(() => change((python) => python.new_game(preset, seed, opponent, match, clock)))
-      .then(computerTurns);
+    return change((python) => python.new_game(preset, seed, opponent, match, clock)).then(
+      computerTurns,
+    );
   }
 
   function showClockOption() {
@@ -641,8 +610,7 @@
       change((python) => python.new_hand(preset, seed)).then(() => {}),
     ),
     setOpponent: once((opponent, seat = 1) =>
-      packagesFor(opponent)
-        .then(() => change((python) => python.set_opponent(opponent, seat)))
+      change((python) => python.set_opponent(opponent, seat))
         .then(computerTurns)
         .then(() => {}),
     ),

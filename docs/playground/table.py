@@ -9,7 +9,9 @@ itself knows no rule.
 
 A table plays a match (a single hand is a match that stops after its first hand). Until
 an opponent is set, `play` moves for whichever player is to move; with one, the computer
-plays its seat (`computer_move`) and the reader the other.
+plays its seat (`computer_move`) and the reader the other. The computer is one of the
+library's agents, but for the trained policy: `scopa.policy` computes with numpy, which
+the page does not load, and `TrainedPolicy` plays the same network in pure Python.
 
 The JSON holds data, not sentences, but for the library's own: the board, and the
 explanations of the plays made and of the score by `scopa.explain` (of a move not yet
@@ -29,17 +31,194 @@ Examples:
 
 from __future__ import annotations
 
+import array
+import ast
+import contextlib
+import functools
+import io
 import json
+import math
+import operator
 import random
+import sys
 import time
+import zipfile
 from collections.abc import Callable
+from importlib import resources
 from typing import Any
 
 import scopa
 from scopa.agents import Agent, MatchAgent
 from scopa.svg import state_svg
 
-__all__ = ["OPPONENTS", "Table", "move_data"]
+__all__ = ["OPPONENTS", "SHIPPED", "Table", "TrainedPolicy", "move_data", "read_policy"]
+
+SHIPPED = "classic-policy.npz"
+"""The file of the policy shipped with the library, in `scopa/data/` (`scopa.policy.SHIPPED`)."""
+LAYERS = ("summary", "summary_bias", "hidden", "hidden_bias", "score", "score_bias")
+"""The network's arrays, in the order `scopa.policy` names them."""
+_NPY_START = b"\x93NUMPY\x01\x00"
+"""How a `.npy` array of version 1.0 opens: its magic and version (then 2 bytes of length)."""
+
+Layer = tuple[tuple[int, ...], list[float]]
+"""An array of the network: its shape, and its values in row-major order."""
+
+
+def read_policy(data: bytes) -> dict[str, Layer]:
+    """The arrays of a policy file (`scopa.policy.save_parameters`), read without numpy.
+
+    A `.npz` file is a zip of `.npy` arrays. Each opens with the magic (the byte 0x93, then
+    `NUMPY`), a version, the length of its header (2 bytes, little-endian, in version 1.0)
+    and the header, a dict literal of `descr`, `fortran_order` and `shape`. The network's
+    arrays are little-endian float32 (`'<f4'`) in row-major order, as `save_parameters`
+    writes them; the module `array` reads them.
+
+    Raises:
+        InvalidArgumentError: the file is not a policy file of that layout.
+    """
+    layers = {}
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            for name in LAYERS:
+                layers[name] = _npy_floats(archive.read(f"{name}.npy"), name)
+    except (zipfile.BadZipFile, KeyError) as error:
+        raise scopa.InvalidArgumentError(f"not a policy file: {error}") from None
+    return layers
+
+
+def _npy_floats(member: bytes, name: str) -> Layer:
+    """The shape and the values of a `.npy` array of little-endian float32."""
+    begin = len(_NPY_START) + 2
+    end = begin + int.from_bytes(member[len(_NPY_START) : begin], "little")
+    header = None
+    if member.startswith(_NPY_START):
+        with contextlib.suppress(ValueError, SyntaxError):
+            header = ast.literal_eval(member[begin:end].decode("latin-1"))
+    if not (
+        isinstance(header, dict)
+        and header.get("descr") == "<f4"
+        and header.get("fortran_order") is False
+        and isinstance(header.get("shape"), tuple)
+    ):
+        raise scopa.InvalidArgumentError(
+            f"the array {name!r} of the policy is not a .npy array of float32 in row-major order"
+        )
+    values = array.array("f")
+    values.frombytes(member[end:])
+    if sys.byteorder != "little":
+        values.byteswap()
+    shape = header["shape"]
+    if len(values) != math.prod(shape):
+        raise scopa.InvalidArgumentError(
+            f"the array {name!r} of the policy holds {len(values):,} values, not {shape}"
+        )
+    return shape, values.tolist()
+
+
+class TrainedPolicy:
+    """A trained policy played in pure Python: the moves of `scopa.policy.PolicyAgent`.
+
+    `PolicyAgent` computes with numpy, which the page does not load: this is the same
+    network (see `scopa.policy`), evaluated in Python floats from the same file,
+    `scopa/data/classic-policy.npz`, which the library's wheel carries. The observation
+    is mostly zeros, and only its other entries are read: about 10,000 products a move.
+    Python's floats are doubles where numpy computes in float32, so the scores differ from
+    `PolicyAgent`'s by about a millionth: too little to change the move, the first legal
+    move of the highest score, but between moves whose scores are closer still (moves of
+    equal facts score the same, as there).
+
+    Raises:
+        InvalidArgumentError: the arrays are not of the shapes of one network.
+    """
+
+    def __init__(self, layers: dict[str, Layer]) -> None:
+        from scopa.encoding import MOVE_FACTS
+
+        (self.reads, width), summary = layers["summary"]
+        wanted = {
+            "summary_bias": (width,),
+            "hidden": (MOVE_FACTS + width, width),
+            "hidden_bias": (width,),
+            "score": (width,),
+            "score_bias": (),
+        }
+        for name, shape in wanted.items():
+            if layers[name][0] != shape:
+                raise scopa.InvalidArgumentError(
+                    f"the array {name!r} of the policy is of shape {layers[name][0]}, not {shape}"
+                )
+        hidden = layers["hidden"][1]
+        self.summary_rows = [summary[at : at + width] for at in range(0, len(summary), width)]
+        self.summary_bias = layers["summary_bias"][1]
+        rows = [hidden[at : at + width] for at in range(0, len(hidden), width)]
+        self.fact_rows = rows[:MOVE_FACTS]
+        self.summary_columns = [list(column) for column in zip(*rows[MOVE_FACTS:], strict=True)]
+        self.hidden_bias = layers["hidden_bias"][1]
+        self.score = layers["score"][1]
+        (self.score_bias,) = layers["score_bias"][1]
+
+    @classmethod
+    @functools.cache
+    def shipped(cls) -> TrainedPolicy:
+        """The policy shipped with the library (`PolicyAgent()`'s), read once."""
+        data = resources.files("scopa").joinpath("data", SHIPPED).read_bytes()
+        return cls(read_policy(data))
+
+    def check_rules(self, rules: scopa.Rules) -> None:
+        """Check that the network reads the observations of these rules.
+
+        Raises:
+            InvalidArgumentError: their observations are not the length the network reads.
+        """
+        from scopa.encoding import observation_size
+
+        size = observation_size(rules)
+        if size != self.reads:
+            declarations = ", with declarations" if rules.declarations else ""
+            raise scopa.InvalidArgumentError(
+                f"the trained policy cannot play {rules.name!r}: it reads observations of "
+                f"{self.reads} values, and those of {rules.name!r} ({rules.players} "
+                f"players{declarations}) have {size}"
+            )
+
+    def scores(self, seen: scopa.PlayerView) -> list[float]:
+        """The network's score of each legal move, in the order of `seen.legal_moves()`."""
+        from scopa.encoding import move_facts, observation
+
+        values = observation(seen)
+        if len(values) != self.reads:
+            self.check_rules(seen.rules)
+        summary = self.summary_bias
+        for value, row in zip(values, self.summary_rows, strict=True):
+            if value:
+                summary = [
+                    total + value * weight for total, weight in zip(summary, row, strict=True)
+                ]
+        summary = [math.tanh(total) for total in summary]
+        shared = [
+            bias + sum(map(operator.mul, summary, column))
+            for bias, column in zip(self.hidden_bias, self.summary_columns, strict=True)
+        ]
+        scores = []
+        for move in seen.legal_moves():
+            hidden = shared
+            for fact, row in zip(move_facts(seen, move), self.fact_rows, strict=True):
+                if fact:
+                    hidden = [
+                        total + fact * weight for total, weight in zip(hidden, row, strict=True)
+                    ]
+            scores.append(
+                self.score_bias + sum(map(operator.mul, map(math.tanh, hidden), self.score))
+            )
+        return scores
+
+    def choose(self, seen: scopa.PlayerView, rng: random.Random) -> scopa.Move:
+        """The first legal move of the highest score (`rng` is not drawn from)."""
+        moves = seen.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        scores = self.scores(seen)
+        return moves[scores.index(max(scores))]
 
 
 def _greedy() -> Agent:
@@ -49,9 +228,7 @@ def _greedy() -> Agent:
 
 
 def _policy() -> Agent:
-    from scopa.policy import PolicyAgent
-
-    return PolicyAgent()
+    return TrainedPolicy.shipped()
 
 
 def _search() -> Agent:
