@@ -1,10 +1,14 @@
-"""SVG pictures: valid XML, the right cards face up, the right backs, seats, matches, PNGs."""
+"""SVG pictures: valid XML, the right cards face up, the right backs, seats, matches, PNGs,
+and labels that do not run into each other."""
 
 from __future__ import annotations
 
 import io
+import itertools
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -26,7 +30,7 @@ from scopa import (
 )
 from scopa._scene import scene
 from scopa.match import match_moments
-from scopa.svg import card_svg, cards_svg, match_svg, state_svg
+from scopa.svg import _text_width, card_svg, cards_svg, match_svg, state_svg
 from tests.helpers import CARD_CODE, card_list
 from tests.strategies import any_rules, states
 
@@ -538,3 +542,132 @@ def test_sheets_of_cards_count_them_in_either_language() -> None:
     assert titles(parse(card_svg(None, lang="it")))[0] == "una carta coperta"
     with pytest.raises(InvalidArgumentError, match="the languages are en, it"):
         card_svg(None, lang="es")
+
+
+# --------------------------------------------------------------------------- labels
+
+
+@attrs.frozen
+class Label:
+    """A text drawn outside the cards: its words, its font, and the box it takes."""
+
+    text: str
+    size: float
+    bold: bool
+    italic: bool
+    box: tuple[float, float, float, float]  # left, top, right, bottom, in the picture's units
+
+
+def labels(svg: str) -> Iterator[Label]:
+    """Each text of a picture but the cards' own, with the box its width estimate gives.
+
+    The box spans the text's estimated width from its anchor, and 0.76 of its size above
+    the baseline (the capitals' height and the ascenders) to 0.24 below (the descenders),
+    through the `translate(x y) scale(s)` of the groups that hold it.
+    """
+
+    def walk(
+        element: ET.Element, at: tuple[float, float, float], font: dict[str, str]
+    ) -> Iterator[Label]:
+        if element.get("class", "").split()[:1] == ["card"]:
+            return
+        x0, y0, scale = at
+        moved = element.get("transform")
+        if moved is not None:
+            found = re.fullmatch(r"translate\(([-\d.]+) ([-\d.]+)\)(?: scale\(([-\d.]+)\))?", moved)
+            assert found is not None, moved
+            dx, dy, by = float(found[1]), float(found[2]), float(found[3] or 1)
+            x0, y0, scale = x0 + scale * dx, y0 + scale * dy, scale * by
+        font = {
+            **font,
+            **{k: v for k, v in element.attrib.items() if k.startswith(("font-", "text-"))},
+        }
+        if element.tag == f"{SVG}text":
+            text, size = element.text or "", float(font.get("font-size", 16))  # a browser's
+            bold, italic = font.get("font-weight") == "bold", font.get("font-style") == "italic"
+            width = _text_width(text, size, bold=bold)
+            anchor = {"start": 0.0, "middle": 0.5, "end": 1.0}[font.get("text-anchor", "start")]
+            left = float(element.attrib["x"]) - anchor * width
+            baseline = float(element.attrib["y"])
+            box = (left, baseline - 0.76 * size, left + width, baseline + 0.24 * size)
+            placed = (
+                x0 + scale * box[0],
+                y0 + scale * box[1],
+                x0 + scale * box[2],
+                y0 + scale * box[3],
+            )
+            yield Label(text, size * scale, bold, italic, placed)
+        for child in element:
+            yield from walk(child, (x0, y0, scale), font)
+
+    yield from walk(ET.fromstring(svg), (0.0, 0.0, 1.0), {})
+
+
+def pictures_to_measure(lang: str) -> Iterator[str]:
+    """Pictures of many sizes of game, early, midway and finished, and of a match."""
+    presets = (
+        "classic",
+        "tretre",
+        "scopa-3",
+        "scopa-4",
+        "scopone-scientifico",
+        "scopa-6",
+        "cirulla",
+        "escoba",
+        "asso-piglia-tutto-semplice",
+    )
+    for name in presets:
+        rules = find_variant(name)
+        for plays in (0, 13, 60):
+            state = play(GameState.new(rules, seed=plays + 2, dealer=plays % rules.players), plays)
+            for player in (None, rules.players - 1):
+                yield state_svg(state, player, lang=lang)
+    for players in range(2, 9):
+        hand_size, table_size = {2: (3, 4), 3: (3, 4), 4: (3, 4), 5: (4, 0), 6: (3, 4)}.get(
+            players, (5, 40 % (5 * players))
+        )
+        rules = Rules(players=players, hand_size=hand_size, table_size=table_size)
+        yield state_svg(play(GameState.new(rules, seed=players), 60), lang=lang)
+    match = play_match(Match.new(find_variant("scopa-4"), seed=11), hands=1)
+    yield from match_svg(match.abandon(1, AbandonReason.TIMEOUT), lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_no_label_overlaps_another_or_leaves_the_picture(lang: str) -> None:
+    # Measured by the widths' estimate, which the next test checks against the fonts: the
+    # Italian words are the longer ("punteggio della smazzata" beside the column "G0").
+    for svg in pictures_to_measure(lang):
+        _, _, width, height = map(float, ET.fromstring(svg).attrib["viewBox"].split())
+        drawn = list(labels(svg))
+        for label in drawn:
+            left, top, right, bottom = label.box
+            assert left >= 0, label
+            assert right <= width, label
+            assert top >= 0, label
+            assert bottom <= height, label
+        for a, b in itertools.combinations(drawn, 2):
+            apart = a.box[2] <= b.box[0] or b.box[2] <= a.box[0]
+            assert apart or a.box[3] <= b.box[1] or b.box[3] <= a.box[1], (a.text, b.text)
+
+
+def test_the_widths_estimate_is_at_least_the_drawn_width() -> None:
+    # Every label of those pictures, in DejaVu Sans, the first font the pictures name.
+    font = pytest.importorskip("PIL.ImageFont", reason="needs Pillow (cairosvg installs it)")
+    faces = {}
+    for bold, italic in itertools.product((False, True), repeat=2):
+        style = {(False, False): "", (True, False): "-Bold", (False, True): "-Oblique"}.get(
+            (bold, italic), "-BoldOblique"
+        )
+        try:
+            faces[bold, italic] = font.truetype(f"DejaVuSans{style}.ttf", 100)
+        except OSError:
+            pytest.skip("needs the DejaVu Sans fonts (Debian: fonts-dejavu-core)")
+    measured = 0
+    for lang in ("en", "it"):
+        for svg in pictures_to_measure(lang):
+            for label in labels(svg):
+                drawn = faces[label.bold, label.italic].getlength(label.text) * label.size / 100
+                estimate = label.box[2] - label.box[0]
+                assert estimate >= drawn, (label.text, estimate, drawn)
+                measured += 1
+    assert measured > 1000

@@ -90,6 +90,41 @@ _TEAM_COLOURS = ("#f4a261", "#a8dadc", "#e9c46a", "#cdb4db")
 _CARD_W = 60.0
 _CARD_H = 100.0
 
+# --------------------------------------------------------------------------- text widths
+
+# A character's width in ems, regular and bold, by its class: space, narrow, other (lower
+# case, digits), capital and wide. Each is at least the width of every character of its
+# class in DejaVu Sans and Verdana, the first fonts of `_FONT` and the widest of the usual
+# ones, so that a text measured by `_text_width` is never wider once drawn.
+_EMS = ((0.36, 0.36), (0.43, 0.5), (0.64, 0.72), (0.84, 0.88), (1.0, 1.11))
+_NARROW = frozenset("!'(),./:;I[\\]fijlrtì|·’")
+_CAPITAL_SIGNS = frozenset("#&+<=>^~×")
+_WIDE = frozenset("%@MWmw…")
+
+
+def _char_class(char: str) -> int:
+    """The class of a character's width: 0 space, 1 narrow, 2 other, 3 capital, 4 wide."""
+    if char == " ":
+        return 0
+    if char in _NARROW:
+        return 1
+    if char in _WIDE or ord(char) > 0x24F:  # beyond the Latin letters: as wide as any
+        return 4
+    if char.isupper() or char in _CAPITAL_SIGNS:
+        return 3
+    return 2
+
+
+def _text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """The width of `text` in a font of `size` units: at least its width once drawn."""
+    return size * sum(_EMS[_char_class(char)][bold] for char in text)
+
+
+def _fit(text: str, size: float, room: float, *, bold: bool = False) -> float:
+    """The font size, `size` at most, at which `text` is no wider than `room`."""
+    return min(size, size * room / max(_text_width(text, size, bold=bold), 1e-9))
+
+
 # --------------------------------------------------------------------------- elements
 # The drawing functions add elements to the one they are given, in drawing order.
 
@@ -787,14 +822,64 @@ def _table(
 
 
 _ROW = 24.0
+_NAME_W = 120.0
+"""The least width of the score's column of names."""
+_SIDE_W = 120.0
+"""The width of each side's column of the score, where there is room."""
+
+
+@attrs.frozen
+class _ScoreShape:
+    """The columns of a hand's score: their widths, and the scale that fits them in place."""
+
+    name_w: float
+    side_w: float
+    sides: int
+    scale: float
+
+    @property
+    def width(self) -> float:
+        """The width the score takes, scaled."""
+        return (self.name_w + self.sides * self.side_w) * self.scale
+
+
+def _score_shape(tr: _Tr, score: HandScore, rules: Rules, room: float) -> _ScoreShape:
+    """Columns wide enough for every word of the score, scaled down if they exceed `room`.
+
+    The names' column holds the heading, the categories and the total; a side's column its
+    name (centred) and each cell, the points ending 3 units right of the column's centre
+    and the figure starting 7 units right of it.
+    """
+    words = [(tr.gettext("hand score"), 14.0, False), (tr.gettext("points"), 16.0, True)]
+    words += [(category.name, 15.0, False) for category in score]
+    name_w = max(_NAME_W, max(_text_width(t, size, bold=b) for t, size, b in words) + 16)
+    sides = rules.number_of_sides
+    half = 0.0  # the most a side's words reach from its column's centre
+    for side in range(sides):
+        half = max(half, _text_width(_side_name(tr, rules, side), 16, bold=True) / 2)
+        half = max(half, _text_width(str(score.points[side]), 18, bold=True) - 3)
+        for category in score:
+            half = max(half, _text_width(str(category.points[side]), 16, bold=True) - 3)
+            if len(category.figures) == sides:
+                half = max(half, 7 + _text_width(f"({category.figures[side]})", 12))
+    wanted = min(room, name_w + 10 + _SIDE_W * sides)
+    side_w = max(2 * half + 12, (wanted - name_w) / sides)
+    return _ScoreShape(name_w, side_w, sides, min(1.0, room / (name_w + sides * side_w)))
 
 
 def _score_height(score: HandScore) -> float:
+    """The height of a hand's score, unscaled."""
     return _ROW * (len(score.categories) + 2) + 10
 
 
 def _score(
-    parent: ET.Element, tr: _Tr, score: HandScore, rules: Rules, x: float, y: float, w: float
+    parent: ET.Element,
+    tr: _Tr,
+    score: HandScore,
+    rules: Rules,
+    x: float,
+    y: float,
+    shape: _ScoreShape,
 ) -> None:
     """The hand's score from (x, y): a row per category, a column per side, the totals.
 
@@ -806,30 +891,31 @@ def _score(
         title=tr.gettext("hand score: {points}").format(points=summary),
         class_="score",
         data_points=",".join(map(str, score.points)),
+        transform=_place(x, y, shape.scale),
     )
     sides = rules.number_of_sides
-    name_w = 120.0
-    column = (w - name_w) / sides
-    centres = [x + name_w + (side + 0.5) * column for side in range(sides)]
-    right = {"text_anchor": "end", "fill": _TEXT, **_BOLD}
-    row_y = y + 16
+    w = shape.name_w + sides * shape.side_w
+    centres = [shape.name_w + (side + 0.5) * shape.side_w for side in range(sides)]
+    right = {"text_anchor": "end", "fill": _TEXT, "font_size": 16, **_BOLD}
+    row_y = 16.0
     heading = tr.gettext("hand score")
-    _add_text(table, x, row_y, heading, fill=_MUTED, font_size=14, font_style="italic")
+    _add_text(table, 0, row_y, heading, fill=_MUTED, font_size=14, font_style="italic")
     for side, cx in enumerate(centres):
         label = _side_name(tr, rules, side)
-        _add_text(table, cx, row_y, label, text_anchor="middle", fill=_TEXT, **_BOLD)
+        middle = {"text_anchor": "middle", "fill": _TEXT, "font_size": 16}
+        _add_text(table, cx, row_y, label, **middle, **_BOLD)
     for category in score:
         row_y += _ROW
-        _add_text(table, x, row_y, category.name, fill=_TEXT, font_size=15)
+        _add_text(table, 0, row_y, category.name, fill=_TEXT, font_size=15)
         for side, cx in enumerate(centres):
             _add_text(table, cx + 3, row_y, str(category.points[side]), **right)
             if len(category.figures) == sides:
                 figure = f"({category.figures[side]})"
                 _add_text(table, cx + 7, row_y, figure, fill=_MUTED, font_size=12)
     row_y += 9
-    _add(table, "line", x1=x, y1=row_y, x2=x + w, y2=row_y, stroke=_MUTED)
+    _add(table, "line", x1=0, y1=row_y, x2=w, y2=row_y, stroke=_MUTED)
     row_y += _ROW
-    _add_text(table, x, row_y, tr.gettext("points"), fill=_TEXT, font_size=16, **_BOLD)
+    _add_text(table, 0, row_y, tr.gettext("points"), fill=_TEXT, font_size=16, **_BOLD)
     total = {"text_anchor": "end", "fill": _HIGHLIGHT, "font_size": 18, **_BOLD}
     for side, cx in enumerate(centres):
         _add_text(table, cx + 3, row_y, str(score.points[side]), **total)
@@ -865,7 +951,7 @@ def _stock(parent: ET.Element, tr: _Tr, count: int, x: float, y: float) -> None:
     _stack(stock, x, y, count, 0.6)
     label = {"text_anchor": "middle", "fill": _TEXT}
     _add_text(stock, x + 18, y + 82, tr.gettext("stock"), font_size=14, **label)
-    _add_text(stock, x + 18, y + 100, str(count), **label, **_BOLD)
+    _add_text(stock, x + 18, y + 100, str(count), font_size=16, **label, **_BOLD)
 
 
 def _felt(parent: ET.Element, lang: str, seen: Scene, layout: _Layout) -> None:
@@ -875,18 +961,19 @@ def _felt(parent: ET.Element, lang: str, seen: Scene, layout: _Layout) -> None:
     x, y, w, h = layout.felt
     edge = {"fill": _FELT, "stroke": _FELT_EDGE, "stroke_width": 2}
     _add(felt, "rect", x=x, y=y, width=w, height=h, rx=24, **edge)
-    _add_text(felt, x + 20, y + 28, _last_play(tr, seen.last), fill=_TEXT, font_size=15)
+    last = _last_play(tr, seen.last)
+    _add_text(felt, x + 20, y + 28, last, fill=_TEXT, font_size=_fit(last, 15, w - 40))
     room_x, room_y, room_w, room_h = x + 16, y + 44, w - 32, h - 56
     if seen.rules.deals_per_hand > 1:  # a variant dealt all at once has no stock to show
         _stock(felt, tr, seen.stock, x + w - 66, y + 54)
         room_w -= 72
     score = seen.score
     if score is not None:
-        score_h = _score_height(score)
+        shape = _score_shape(tr, score, seen.rules, room_w - 16)
+        score_h = _score_height(score) * shape.scale
         score_y = room_y + room_h - score_h if seen.table else room_y + (room_h - score_h) / 2
-        score_w = min(room_w - 16, 130 + 120 * seen.rules.number_of_sides)
-        score_x = room_x + (room_w - score_w) / 2
-        _score(felt, tr, score, seen.rules, score_x, score_y, score_w)
+        score_x = room_x + (room_w - shape.width) / 2
+        _score(felt, tr, score, seen.rules, score_x, score_y, shape)
         room_h -= score_h + 10
     if seen.table:
         _table(felt, lang, seen.table, (room_x, room_y, room_w, room_h), layout.table_scale)
@@ -938,10 +1025,13 @@ def state_svg(
     player's pile as a stack with its card count and a small crosswise card for each
     scopa; chips mark the dealer (`D`, in Italian `M` for *mazziere*), the player to move
     (`to play`, with a gold frame) and each player's side when players play in sides. Once
-    the hand is over the felt shows its score. Above all: the variant, the players and the
-    state of the hand, then the `caption` if one is given. Under rules with declarations
-    (Cirulla), the cards a declaration showed lie face up even in a hand seen face down,
-    and each seat gives the points its player declared and the cards shown.
+    the hand is over the felt shows its score, its columns as wide as their words. Above
+    all: the variant, the players and the state of the hand, then the `caption` if one is
+    given; a line too long for the picture is drawn smaller. (The words are measured by an
+    estimate never below their width in the fonts the picture names, so that none runs
+    into another, in either language.) Under rules with declarations (Cirulla), the cards
+    a declaration showed lie face up even in a hand seen face down, and each seat gives
+    the points its player declared and the cards shown.
 
     A `PlayerView` is drawn from its own player's seat and shows only what it knows.
 
@@ -983,10 +1073,12 @@ def state_svg(
     heading = heading.format(
         variant=rules.name, players=n, sides=rules.number_of_sides, status=_status(tr, seen)
     )
-    centre = layout.width / 2
-    _add_text(svg, centre, 32, heading, text_anchor="middle", fill=_TEXT, font_size=22, **_BOLD)
+    centre, room = layout.width / 2, layout.width - 40
+    size = _fit(heading, 22, room, bold=True)
+    _add_text(svg, centre, 32, heading, text_anchor="middle", fill=_TEXT, font_size=size, **_BOLD)
     if caption:
-        _add_text(svg, centre, 57, caption, text_anchor="middle", fill=_HIGHLIGHT, font_size=17)
+        size = _fit(caption, 17, room)
+        _add_text(svg, centre, 57, caption, text_anchor="middle", fill=_HIGHLIGHT, font_size=size)
     _felt(svg, lang, seen, layout)
     bottom = 0 if seen.seat is None else seen.seat
     for offset, box in enumerate(layout.seats):
