@@ -24,7 +24,8 @@ Examples:
     >>> print(fifteen.split(" | ")[2].split(":")[0])
     on
     >>> ranks = next(row for row in rows if "`ranks`" in row)
-    >>> print(*ranks.strip("| ").split(" | ")[1:], sep=" | ")
+    >>> label, classic, others = ranks.strip("| ").split(" | ")
+    >>> print(classic, others.split("<br>")[0], sep=" | ")
     all ten | asso, 6, 7: [`scopa-mini`](scopa-mini.md)
 """
 

@@ -658,6 +658,14 @@ _MINI = Rules(
     table_size=2,
     misdeal=MisdealRule.NONE,
 )
+_COPERTA = Rules(
+    name="scopa-coperta",
+    ranks=(Rank.ASSO, Rank.CINQUE, Rank.SEI, Rank.SETTE),
+    suits=(Suit.DENARI, Suit.COPPE),
+    hand_size=2,
+    table_size=0,
+    misdeal=MisdealRule.NONE,
+)
 
 _BGA_HELP = "<https://en.doc.boardgamearena.com/Gamehelpscopa>"
 _BGA_SOURCE = "<https://github.com/PiratJack/bga-scopa/blob/master/scopa.game.php>"
@@ -1008,6 +1016,13 @@ _PRESET_LIST: Final = (
         Family.SMALL,
         "Six cards (Ace, 6 and 7 of denari and coppe), two each and two on the table: small "
         "enough to solve.",
+    ),
+    Preset(
+        _COPERTA,
+        ("coperta", "scopa-8-carte", "scopa-a-carte-coperte"),
+        Family.SMALL,
+        "Eight cards (Ace, 5, 6 and 7 of denari and coppe), two each twice and no table: the "
+        "other's hand and the stock are hidden until the second deal; small enough to solve.",
     ),
 )
 _SEPARATORS = str.maketrans("_ '", "---")

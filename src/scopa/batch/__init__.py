@@ -25,7 +25,7 @@ player to move, mask, observation and points as [`GameState`][scopa.GameState] w
 
 It plays every rule but captures to fifteen, a first table that sweeps, declarations and
 claims, and only the 40 cards: among the presets, all but `scopa-a-15`, `escoba`,
-`escoba-sin-setenta`, `cirulla` and `scopa-mini`. Other rules raise
+`escoba-sin-setenta`, `cirulla`, `scopa-mini` and `scopa-coperta`. Other rules raise
 [`RulesError`][scopa.RulesError] naming the knob. Arrays are 32-bit: the engine never needs
 `jax_enable_x64`.
 """
