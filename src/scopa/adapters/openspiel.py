@@ -36,6 +36,16 @@ Game parameters (all optional):
 | `target` | int | 0 | the points that win a match; 0: the preset's (match only) |
 | `max_hands` | int | 0 | the most hands of a match; 0: four times the target (match only) |
 | `move_facts` | bool | False | the tensors end with the observer's move facts (see below) |
+| `sorted_deal` | bool | False | each group of a deal is dealt in increasing order (below) |
+
+With `sorted_deal=True`, chance deals the cards of each group (a player's cards of one
+deal, or the first table) in increasing card index, so that a deal of the same cards in
+another order within its groups, which plays the same hand, is one chance sequence and not
+many: two cards to a player are one sequence rather than two, and the tree of `scopa-mini`
+is eight times smaller. The deals keep their distribution: each accepted deal, as the cards
+each player and the table get, is as likely as without the parameter (each card's weight is
+the number of accepted deals in increasing order that begin with the cards dealt so far).
+Exact methods, which walk the whole tree, use it (see [solving a small Scopa](../solving.md)).
 
 The preset sets the number of players and every knob not listed. An enum knob is given
 by its value, such as `capture_priority="min-cards"` or `misdeal="none"`. The bool knob
@@ -114,7 +124,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found]
 
-from scopa._checks import check_number, check_type, is_int, quote
+from scopa._checks import check_int, check_number, check_type, is_int, quote
 from scopa.adapters import (
     Episode,
     MatchReward,
@@ -158,9 +168,11 @@ from scopa.state import GameState, PlayerView, view
 __all__ = [
     "GAME_NAME",
     "PARAMETERS",
+    "InformationStateCount",
     "ScopaGame",
     "ScopaObserver",
     "ScopaState",
+    "count_information_states",
     "rules_from_parameters",
 ]
 
@@ -186,6 +198,7 @@ PARAMETERS: dict[str, str | int | bool] = {
     "target": 0,
     "max_hands": 0,
     "move_facts": False,
+    "sorted_deal": False,
 }
 """The game parameters and their defaults."""
 
@@ -305,6 +318,7 @@ class _Setup:
         "max_hands",
         "players",
         "rules",
+        "sorted_deal",
         "table_end",
     )
 
@@ -315,8 +329,10 @@ class _Setup:
         encoding: ActionEncoding,
         match_reward: MatchReward,
         max_hands: int,
+        sorted_deal: bool = False,
     ) -> None:
         self.rules = rules
+        self.sorted_deal = sorted_deal
         self.dealer = dealer
         self.encoding = encoding
         self.match_reward = match_reward
@@ -330,8 +346,27 @@ class _Setup:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        arguments = (self.rules, self.dealer, self.encoding, self.match_reward, self.max_hands)
+        arguments = (
+            self.rules,
+            self.dealer,
+            self.encoding,
+            self.match_reward,
+            self.max_hands,
+            self.sorted_deal,
+        )
         return (_Setup, arguments)
+
+    def group(self, position: int) -> tuple[int, int]:
+        """The positions (start, end) of the group that holds a position of the deal.
+
+        A group is the cards one player gets at one deal, or the first table.
+        """
+        size = self.rules.hand_size
+        if self.first_deal <= position < self.table_end:
+            return self.first_deal, self.table_end
+        base = 0 if position < self.first_deal else self.table_end
+        start = base + (position - base) // size * size
+        return start, start + size
 
 
 class _Node:
@@ -455,6 +490,78 @@ def _deal_weight(setup: _Setup, dealt: tuple[int, ...]) -> int:
     return _accepted_tables(setup.rules.misdeal, remaining, _rank_counts(table), left)
 
 
+def _sorted_weight(setup: _Setup, dealt: tuple[int, ...]) -> int:
+    """How many accepted deals in increasing order within their groups begin with `dealt`.
+
+    Up to a factor that depends on `len(dealt)` only: the ways to fill the groups after the
+    next one and the first table, which are the same for every such beginning.
+    """
+    count = len(dealt)
+    if count > 1 and setup.group(count - 1) == setup.group(count - 2) and dealt[-1] <= dealt[-2]:
+        return 0  # the last card is not above the one before it in its group
+    if count >= setup.table_end:
+        if count == setup.table_end and not _deal_weight(setup, dealt):
+            return 0  # the first table is annulled
+        if count == len(setup.in_play):
+            return 1
+    remaining = set(setup.in_play).difference(dealt)
+    start, end = setup.group(count)  # the group the next card goes to
+    last = dealt[-1] if count > start else -1
+    above = _rank_counts(card for card in remaining if card > last)
+    if count >= setup.table_end:
+        return math.comb(sum(above), end - count)
+    misdeal = setup.rules.misdeal
+    if start == setup.first_deal:  # the first table
+        table = _rank_counts(dealt[start:])
+        return _accepted_tables(misdeal, above, table, end - count)
+    return _sorted_hand_weight(
+        misdeal, above, _rank_counts(remaining), end - count, setup.rules.table_size
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _sorted_hand_weight(
+    misdeal: MisdealRule, above: tuple[int, ...], pool: tuple[int, ...], size: int, table: int
+) -> int:
+    """The ways to end a player's group before the first table, and then deal an accepted table.
+
+    `above` holds the rank counts of the cards the group may still take (those above its
+    last card), `pool` those of every card not dealt yet, `size` the cards the group still
+    needs and `table` the first table's size. The other groups before the table are the
+    same factor for every way, and left out.
+    """
+    if misdeal is MisdealRule.NONE:
+        return math.comb(sum(above), size) * math.comb(sum(pool) - size, table)
+    total = 0
+
+    def extend(rank: int, left: int, ways: int, rest: list[int]) -> None:
+        nonlocal total
+        if left == 0:
+            total += ways * _accepted_tables(misdeal, tuple(rest), (0,) * 10, table)
+            return
+        if rank == 10:
+            return
+        for taken in range(min(left, above[rank]) + 1):
+            rest[rank] -= taken
+            extend(rank + 1, left - taken, ways * math.comb(above[rank], taken), rest)
+            rest[rank] += taken
+
+    extend(0, size, 1, list(pool))
+    return total
+
+
+def _most_sorted_weight(setup: _Setup, count: int) -> int:
+    """A bound on `_sorted_weight` of the beginnings of `count` cards (in the same units)."""
+    if count == len(setup.in_play):
+        return 1
+    left = len(setup.in_play) - count
+    end = setup.group(count)[1]
+    bound = math.comb(left, end - count)
+    if count < setup.first_deal:
+        bound *= math.comb(left - (end - count), setup.rules.table_size)
+    return bound
+
+
 def _match_setup(merged: Mapping[str, Any], rules: Rules) -> tuple[Episode, MatchReward, int]:
     """The episode, match reward and most hands of a game's parameters, checked.
 
@@ -519,6 +626,8 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         episode, reward, max_hands = _match_setup(merged, rules)
         move_facts = merged["move_facts"]
         check_type(move_facts, bool, "move_facts")
+        sorted_deal = merged["sorted_deal"]
+        check_type(sorted_deal, bool, "sorted_deal")
         two_sides = rules.number_of_sides == 2
         bound = _utility_bound(rules, episode, reward)
         info = pyspiel.GameInfo(
@@ -533,7 +642,7 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         utility = pyspiel.GameType.Utility
         game_type = _game_type(utility.ZERO_SUM if two_sides else utility.GENERAL_SUM)
         super().__init__(game_type, info, merged)
-        self._setup = _Setup(rules, dealer, encoding, reward, max_hands)
+        self._setup = _Setup(rules, dealer, encoding, reward, max_hands, sorted_deal)
         self._move_facts = move_facts
 
     @property
@@ -545,6 +654,11 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
     def dealer(self) -> int:
         """The player who deals (in a match, the first hand)."""
         return self._setup.dealer
+
+    @property
+    def sorted_deal(self) -> bool:
+        """Whether each group of a deal is dealt in increasing order (the game parameter)."""
+        return self._setup.sorted_deal
 
     @property
     def max_hands(self) -> int | None:
@@ -637,14 +751,19 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, with their probabilities.
 
-        Each card's weight is the number of accepted first tables that can follow it; the
-        cards no accepted table can follow are left out.
+        Each card's weight is the number of accepted first tables that can follow it (with
+        `sorted_deal`, the number of accepted deals in increasing order that begin with the
+        cards dealt and it); the cards no accepted deal can follow are left out.
         """
         node = self._node
         if node.position is not None:
             return []
         dealt = node.dealt
         remaining = [index for index in node.setup.in_play if index not in dealt]
+        if node.setup.sorted_deal:
+            sorted_weights = [_sorted_weight(node.setup, (*dealt, index)) for index in remaining]
+            whole = sum(sorted_weights)
+            return [(i, w / whole) for i, w in zip(remaining, sorted_weights, strict=True) if w]
         if len(dealt) >= node.setup.table_end:  # the first table is out: all alike
             return [(index, 1 / len(remaining)) for index in remaining]
         by_rank: dict[int, int] = {}  # the weight depends on the card's rank only
@@ -674,7 +793,13 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         if action not in setup.in_play or action in node.dealt:
             raise IllegalMoveError(f"card {action} cannot be dealt now")
         dealt = (*node.dealt, int(action))
-        if not _deal_weight(setup, dealt):
+        if setup.sorted_deal:
+            if not _sorted_weight(setup, dealt):
+                raise IllegalMoveError(
+                    f"card {action} cannot be dealt now: no accepted deal in increasing order "
+                    "within its groups begins with the cards dealt and it"
+                )
+        elif not _deal_weight(setup, dealt):
             raise IllegalMoveError(f"card {action} would make a deal the misdeal rule annuls")
         if len(dealt) == len(setup.in_play):
             aside = (index for index in range(40) if index not in setup.in_play)
@@ -737,16 +862,17 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         history = self.history()
         plays = 0 if node.position is None else len(node.position.history)
         earlier = history[: max(0, len(history) - len(node.dealt) - plays)]
+        sort = node.setup.sorted_deal
         if node.position is None:
             return self._replay(earlier, self._redeal_unseen(player_id, rng), ())
         seen = view(node.position, player_id)
         world = seen.resample(rng)
         for _ in range(_RESAMPLE_ATTEMPTS):
             try:
-                return self._replay(earlier, _deck_order(world), world.history)
+                return self._replay(earlier, _deck_order(world, sort), world.history)
             except IllegalMoveError:
                 world = seen.resample(rng)
-        order = _deck_order(world)
+        order = _deck_order(world, sort)
         match = node.match
         if match is not None:
             match = attrs.evolve(match, state=world, deck=Deck(DECK[i] for i in order))
@@ -758,7 +884,9 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         """The cards dealt so far, with those `player` has not seen dealt again.
 
         A draw is kept with a probability in proportion to the accepted first tables that
-        can follow it, so that the draws follow the game's own chance distribution.
+        can follow it (with `sorted_deal`, its groups put in increasing order, to the accepted
+        deals that begin with it), so that the draws follow the game's own chance
+        distribution.
         """
         node = self._node
         setup = node.setup
@@ -766,13 +894,20 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         hidden = [i for i in range(len(dealt)) if not _sees(node, player, i)]
         seen = {dealt[i] for i in range(len(dealt))} - {dealt[i] for i in hidden}
         unseen = [card for card in setup.in_play if card not in seen]
-        left = max(0, setup.table_end - max(len(dealt), setup.first_deal))
-        tables = math.comb(len(setup.in_play) - len(dealt), left)  # the most any draw allows
+        if setup.sorted_deal:
+            weight: Callable[[tuple[int, ...]], int] = functools.partial(_sorted_weight, setup)
+            most = _most_sorted_weight(setup, len(dealt))
+        else:
+            weight = functools.partial(_deal_weight, setup)
+            left = max(0, setup.table_end - max(len(dealt), setup.first_deal))
+            most = math.comb(len(setup.in_play) - len(dealt), left)  # the most any draw allows
         while True:
             rng.shuffle(unseen)
             for i, card in zip(hidden, unseen, strict=False):
                 dealt[i] = card
-            if rng.random() * tables < _deal_weight(setup, tuple(dealt)):
+            if setup.sorted_deal:
+                dealt = _sorted_groups(setup, dealt)
+            if rng.random() * most < weight(tuple(dealt)):
                 return tuple(dealt)
 
     def _replay(
@@ -819,8 +954,23 @@ def _match_text(node: _Node) -> str:
     return f"match hand {number} totals {'/'.join(map(str, match.totals))}"
 
 
-def _deck_order(world: GameState) -> tuple[int, ...]:
-    """A deck order that deals `world`: the plays of each round come from that round's deal."""
+def _sorted_groups(setup: _Setup, dealt: list[int]) -> list[int]:
+    """The cards dealt, each group's in increasing order."""
+    ordered = list(dealt)
+    start = 0
+    while start < len(ordered):
+        end = min(setup.group(start)[1], len(ordered))
+        ordered[start:end] = sorted(ordered[start:end])
+        start = end
+    return ordered
+
+
+def _deck_order(world: GameState, sort: bool = False) -> tuple[int, ...]:
+    """A deck order that deals `world`: the plays of each round come from that round's deal.
+
+    With `sort`, each player's cards of each deal are in increasing order, and so is the
+    table (as `sorted_deal` deals them).
+    """
     rules = world.rules
     n = rules.players
     per_deal = n * rules.hand_size
@@ -840,6 +990,13 @@ def _deck_order(world: GameState) -> tuple[int, ...]:
         for player in seats:
             hands.extend(i for i in range(40) if dealt[r][player] >> i & 1)
     stock = [card.index for card in world.stock]
+    if sort:
+        size = rules.hand_size
+        stock = [
+            card
+            for start in range(0, len(stock), size)
+            for card in sorted(stock[start : start + size])
+        ]
     used = set(hands) | set(stock)
     table = [card.index for card in cards_of(rules.in_play_mask) if card.index not in used]
     return (*hands[:per_deal], *table, *hands[per_deal:], *stock)
@@ -976,6 +1133,84 @@ def _view_text(seen: PlayerView, private: bool, plays: bool) -> str:
     if plays:
         parts.append("plays " + (" ".join(f"{p}:{m}" for p, m in seen.history) or "-"))
     return " ".join(parts)
+
+
+@attrs.frozen
+class InformationStateCount:
+    """What a walk of a game's tree found: its information states, and those that hide cards.
+
+    A position is what every player holds and what each later deal of the stock gives to
+    whom: two states of one information state are the same position when no card is
+    elsewhere.
+    """
+
+    information_states: int
+    """The information states where a player acts."""
+    hidden: int
+    """Those of them that hold more than one position: the player does not know where some
+    card is."""
+    most_positions: int
+    """The most positions one information state holds."""
+    states: int
+    """The states of the game walked: chance, decision and terminal."""
+    complete: bool
+    """Whether the walk covered the whole tree (and not only its first `max_states` states)."""
+
+
+def count_information_states(
+    game: ScopaGame, *, max_states: int | None = None
+) -> InformationStateCount:
+    """Walk a game's tree and count its information states, and the positions of each.
+
+    In a game of perfect information once dealt, every information state holds exactly one
+    position; in one with cards a player cannot see, some hold several. The walk is depth
+    first, each state's children in the order of their actions, and it stops after
+    `max_states` states when that is given (the whole tree of a hand of `classic` is far
+    too large to walk). A game with `sorted_deal=True` has the same information states and
+    positions in a smaller tree.
+
+    Examples:
+        >>> import pyspiel
+        >>> mini = pyspiel.load_game("python_scopa", {"variant": "scopa-mini", "sorted_deal": True})
+        >>> count = count_information_states(mini)
+        >>> count.hidden, count.most_positions, count.complete
+        (0, 1, True)
+
+    Raises:
+        TypeError: `game` is not a game of this module, or `max_states` is not an int.
+        InvalidArgumentError: `max_states` is less than 1.
+    """
+    check_type(game, ScopaGame, "game")
+    if max_states is not None and check_int(max_states, "max_states") < 1:
+        raise InvalidArgumentError(f"max_states must be at least 1, not {max_states}")
+    size = game.rules.hand_size
+    positions: dict[str, set[object]] = {}
+    pending: list[ScopaState] = [game.new_initial_state()]
+    walked = 0
+    while pending and (max_states is None or walked < max_states):
+        state = pending.pop()
+        walked += 1
+        if state.is_terminal():
+            continue
+        if state.is_chance_node():
+            actions = [action for action, _ in state.chance_outcomes()]
+        else:
+            position = state.position
+            assert position is not None  # a player acts
+            stock = position.stock
+            deals = tuple(frozenset(stock[i : i + size]) for i in range(0, len(stock), size))
+            key = state.information_state_string()
+            positions.setdefault(key, set()).add((position.hands, deals))
+            actions = state.legal_actions()
+        pending.extend(state.child(action) for action in reversed(actions))
+    counts = [len(found) for found in positions.values()]
+    return InformationStateCount(
+        information_states=len(counts),
+        hidden=sum(count > 1 for count in counts),
+        most_positions=max(counts, default=0),
+        states=walked,
+        complete=not pending,
+    )
 
 
 if GAME_NAME not in pyspiel.registered_names():
