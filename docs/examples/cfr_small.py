@@ -1,15 +1,21 @@
-"""Solve scopa-mini with CFR through OpenSpiel, and measure how far the bots are from it.
+"""Solve a small Scopa with CFR through OpenSpiel, and measure how far the bots are from it.
 
     python -m pip install -e ".[openspiel]" --group train
     python docs/examples/cfr_small.py [--iterations 500] [--out cfr-small-nashconv.svg]
+    python docs/examples/cfr_small.py --variant scopa-coperta --sorted-deal \
+        --iterations 300 --out cfr-coperta-nashconv.svg
 
-The game is one hand of the `scopa-mini` preset as the OpenSpiel game `python_scopa`
-(chance deals the six cards in play one by one), wrapped in OpenSpiel's `cached_tree`: the
-wrapper walks the Python game's states once and keeps them, so that OpenSpiel's C++
-`CFRSolver`, best responses and NashConv run on it at the speed of C++ rather than calling
-Python at every node. CFR runs for `--iterations`; the NashConv of its average policy (the
-sum over the two seats of what a best response gains over the policy, in points per hand)
-is measured after more and more iterations, printed and drawn.
+The game is one hand of a small preset (`--variant`, `scopa-mini` unless told) as the
+OpenSpiel game `python_scopa` (chance deals the cards in play one by one, with
+`--sorted-deal` each player's cards of a deal in increasing order, which makes the tree
+smaller and leaves the game as it is), wrapped in OpenSpiel's `cached_tree`: the wrapper
+walks the Python game's states once and keeps them, so that OpenSpiel's C++ `CFRSolver`,
+best responses and NashConv run on it at the speed of C++ rather than calling Python at
+every node. The script first counts the game's information states, and those that hold
+more than one position (`count_information_states`). CFR runs for `--iterations`; the
+NashConv of its average policy (the sum over the two seats of what a best response gains
+over the policy, in points per hand) is measured after more and more iterations, printed
+and drawn.
 
 Then each agent of `AGENTS` is made a tabular policy over every information state of the
 game and measured the same way: its NashConv, and what a best response earns against it
@@ -32,7 +38,7 @@ import matplotlib
 import pyspiel
 
 import scopa.adapters.openspiel
-from scopa import view
+from scopa import find_variant, view
 from scopa.agents import Agent, FlatMonteCarloAgent, GreedyAgent, RandomAgent
 from scopa.encoding import action_of
 from scopa.policy import PolicyAgent
@@ -53,16 +59,18 @@ AGENTS: list[tuple[str, Agent]] = [
 """The agents measured, each with its label."""
 
 TARGET = 0.05
-"""The NashConv drawn as a line: the policy is within this of an equilibrium."""
+"""The NashConv drawn as a line unless `--target` says another: the policy is within this of
+an equilibrium."""
 
 Policy = dict[str, list[tuple[int, float]]]
 """A tabular policy as OpenSpiel's C++ functions take it: for each information state, each
 legal action with its probability."""
 
 
-def load_games() -> tuple[Any, Any]:
-    """The Python game of one hand of scopa-mini, and its C++ cached tree."""
-    game = pyspiel.load_game(scopa.adapters.openspiel.GAME_NAME, {"variant": "scopa-mini"})
+def load_games(variant: str = "scopa-mini", sorted_deal: bool = False) -> tuple[Any, Any]:
+    """The Python game of one hand of a preset, and its C++ cached tree."""
+    parameters = {"variant": variant, "sorted_deal": sorted_deal}
+    game = pyspiel.load_game(scopa.adapters.openspiel.GAME_NAME, parameters)
     return game, pyspiel.convert_to_cached_tree(game)
 
 
@@ -86,11 +94,14 @@ def decision_states(game: Any) -> dict[str, Any]:
 
 
 def agent_policy(agent: Agent, states: dict[str, Any]) -> Policy:
-    """The agent as a tabular policy: its move at each information state (see above)."""
+    """The agent as a tabular policy: its move at each information state (see above).
+
+    Where a single move is legal, the agent is not asked.
+    """
     policy: Policy = {}
     for key, state in states.items():
         legal = state.legal_actions()
-        if isinstance(agent, RandomAgent):
+        if isinstance(agent, RandomAgent) or len(legal) == 1:
             policy[key] = [(action, 1 / len(legal)) for action in legal]
             continue
         position = state.position
@@ -134,7 +145,11 @@ def solve(tree: Any, iterations: int) -> tuple[Any, list[tuple[int, float, float
 
 
 def draw(
-    curve: list[tuple[int, float, float]], agents: list[tuple[str, float]], out: str
+    curve: list[tuple[int, float, float]],
+    agents: list[tuple[str, float]],
+    out: str,
+    variant: str = "scopa-mini",
+    target: float = TARGET,
 ) -> Figure:
     """Draw CFR's NashConv against iterations, with each agent's NashConv as a line.
 
@@ -160,13 +175,14 @@ def draw(
     for (nash_conv, labels), (style, colour) in zip(lines, styles, strict=False):
         label = f"{', '.join(labels)}: NashConv {nash_conv:.3f}"
         axes.axhline(nash_conv, linestyle=style, color=colour, linewidth=1.8, label=label)
-    axes.axhline(TARGET, color="tab:red", linewidth=0.8, label=f"NashConv {TARGET}")
+    axes.axhline(target, color="tab:red", linewidth=0.8, label=f"NashConv {target}")
     axes.set_xscale("log")
     axes.set_yscale("symlog", linthresh=1e-3, linscale=0.5)
-    axes.set_ylim(bottom=-2e-4, top=3)
+    highest = max([*(p[1] for p in curve), *(nash_conv for _, nash_conv in agents)])
+    axes.set_ylim(bottom=-2e-4, top=max(3.0, 1.5 * highest))
     axes.set_xlabel("CFR iterations")
     axes.set_ylabel("NashConv (points per hand; logarithmic above 0.001)")
-    axes.set_title("CFR on scopa-mini (one hand), OpenSpiel's C++ solver")
+    axes.set_title(f"CFR on {variant} (one hand), OpenSpiel's C++ solver")
     figure.legend(loc="outside lower center", ncols=1, fontsize="small")
     figure.savefig(out, metadata={"Date": None})
     return figure
@@ -177,11 +193,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=500, help="CFR's iterations")
     parser.add_argument("--out", default="cfr-small-nashconv.svg", help="the picture")
+    parser.add_argument("--variant", default="scopa-mini", help="the preset: a small one")
+    parser.add_argument("--target", type=float, default=TARGET, help="the NashConv drawn")
+    parser.add_argument(
+        "--sorted-deal", action="store_true", help="deal each group in increasing order"
+    )
     args = parser.parse_args()
-    game, tree = load_games()
+    variant = find_variant(args.variant).name
+    start = time.perf_counter()
+    game, tree = load_games(variant, args.sorted_deal)
+    count = scopa.adapters.openspiel.count_information_states(game)
+    print(
+        f"{variant}: {count.information_states} information states where a player acts, "
+        f"{count.hidden} of them with more than one position (at most "
+        f"{count.most_positions}); {count.states} states ({time.perf_counter() - start:.0f} s)"
+    )
     solver, curve = solve(tree, args.iterations)
     nash_conv, responses, value = measure(tree, solver.average_policy())
-    print(f"CFR average policy: NashConv {nash_conv:.4f}, seat 0's value {value:+.4f}")
+    print(
+        f"CFR average policy: NashConv {nash_conv:.4f}, seat 0's value {value:+.4f}; a best "
+        f"response earns {responses[0]:+.4f} in seat 0, {responses[1]:+.4f} in seat 1"
+    )
     states = decision_states(game)
     print(f"{len(states)} information states where a player acts")
     measured = []
@@ -195,7 +227,7 @@ def main() -> None:
             f"({seconds:.0f} s)"
         )
         measured.append((label, nash_conv))
-    draw(curve, measured, args.out)
+    draw(curve, measured, args.out, variant, args.target)
 
 
 if __name__ == "__main__":
