@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium", reason='needs gymnasium, from the extra "gymnasium"')
@@ -19,7 +20,9 @@ from scopa import (  # noqa: E402
     IllegalMoveError,
     InvalidArgumentError,
     InvalidStateError,
+    Rules,
     RulesError,
+    ScoringRules,
     find_variant,
     view,
 )
@@ -36,6 +39,17 @@ from scopa.encoding import (  # noqa: E402
     move_of_action,
     observation,
 )
+from scopa.scoring import Captures, CategoryScore  # noqa: E402
+
+
+@attrs.frozen
+class _OddCards:
+    """A scoring component of one's own: a point per odd card taken."""
+
+    name: str = "odd"
+
+    def score(self, hand: Captures) -> CategoryScore:
+        return CategoryScore(self.name, tuple(sum(c.rank % 2 for c in pile) for pile in hand.piles))
 
 
 def decks_of(variant: str, count: int, start: int = 0) -> list[Deck]:
@@ -336,8 +350,8 @@ def test_bad_arguments() -> None:
         ScopaVectorEnv(4, opponent=lambda obs, masks: obs[:, 0])
     with pytest.raises(TypeError, match="traced"):
         ScopaVectorEnv(4, opponent=lambda obs, masks: int(masks[0, 0]))  # type: ignore[arg-type,return-value]
-    with pytest.raises(RulesError):
-        ScopaVectorEnv(4, "escoba")
+    with pytest.raises(RulesError, match="does not score the component 'odd'"):
+        ScopaVectorEnv(4, Rules(scoring=ScoringRules((_OddCards(),))))
     env = ScopaVectorEnv(4)
     with pytest.raises(RuntimeError, match="reset"):
         env.step(np.zeros(4, np.int64))

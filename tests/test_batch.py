@@ -2,9 +2,11 @@
 
 The lockstep tests deal the same deck orders to both engines, play the same random legal
 actions, and compare at every step the player to move, the action mask and the
-observation, and at the end the points. `SCOPA_BATCH_HANDS=100000 python -m pytest
+observation, and at the end the rewards and the points of each scoring category, for every
+preset and for mixes of knobs. `SCOPA_BATCH_HANDS=100000 python -m pytest
 tests/test_batch.py -k lockstep` plays more hands per preset (the default is 2,000 for
-`classic`, `tretre` and `scopone-scientifico`).
+`classic`, `tretre` and `scopone-scientifico`, 200 for the presets of captures to fifteen,
+declarations and fewer cards, 50 for the others).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 import attrs
 import pytest
 
-from scopa import Deck, GameState, find_variant, scoring, view
+from scopa import Deck, GameState, _batch_knobs, find_variant, scoring, variant_names, view
 from scopa.adapters import hand_returns
 from scopa.cards import DECK, Card
 from scopa.encoding import (
@@ -68,8 +70,7 @@ jax = pytest.importorskip("jax", reason="needs JAX, from the optional extra jax"
 import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402  (installed with JAX)
 
-from scopa.batch import Env, State  # noqa: E402
-from scopa.batch._env import _ANY_VALUE, _ONE_VALUE  # noqa: E402
+from scopa.batch import Env, State, _score  # noqa: E402
 
 HANDS = int(os.environ.get("SCOPA_BATCH_HANDS", "2000"))
 CHUNK = 2000  # hands played together (one compiled shape)
@@ -120,22 +121,59 @@ def _paid(game: GameState, rewards: str) -> list[float]:
     return [by_side[player % sides] for player in range(game.rules.players)]
 
 
+@dataclasses.dataclass(frozen=True)
+class Engine:
+    """An environment and its functions on a batch, compiled once for every test."""
+
+    env: Env
+    deal: Any
+    step: Any
+    hand_score: Any
+
+
+_ENGINES: dict[tuple[Rules, str], Engine] = {}
+
+
+def engine(rules: Rules, paying: str = "points") -> Engine:
+    """The engine of `rules` paying `paying`, shared by the tests that play them."""
+    key = (rules, paying)
+    if key not in _ENGINES:
+        env = Env(rules, rewards=paying)  # type: ignore[arg-type]
+        _ENGINES[key] = Engine(
+            env,
+            jax.jit(jax.vmap(env.deal)),
+            jax.jit(jax.vmap(env.step)),
+            jax.jit(jax.vmap(env.hand_score)),
+        )
+    return _ENGINES[key]
+
+
+def _check_scores(scores: tuple[np.ndarray, np.ndarray], i: int, game: GameState) -> None:
+    """The batch engine's score of hand `i` is the scalar one, category by category."""
+    points, winner = scores
+    expected = game.hand_score()
+    by_category = [list(category.points) for category in expected]
+    assert points[i].tolist() == by_category, _where(i, game)
+    outright = next((c.wins_match for c in expected if c.wins_match is not None), None)
+    assert int(winner[i]) == (-1 if outright is None else outright), _where(i, game)
+
+
 def lockstep(rules: Rules, hands: int, seed: int, paying: str = "points") -> dict[str, int]:
     """Play `hands` random hands on both engines in lockstep; fail at the first difference.
 
-    Returns how many hands were played and how many deals were annulled.
+    Returns how many hands were played, how many deals were annulled, and how many plays
+    declared or claimed.
     """
-    env = Env(rules, rewards=paying)  # type: ignore[arg-type]
-    deal = jax.jit(jax.vmap(env.deal))
-    step = jax.jit(jax.vmap(env.step))
+    played = annulled = declared = claimed = 0
+    compiled = engine(rules, paying)
+    env = compiled.env
     rng = np.random.default_rng(seed)
     pick = random.Random(seed)
-    played = annulled = 0
     for start in range(0, hands, CHUNK):
         size = min(CHUNK, hands - start)
         orders = np.argsort(rng.random((size, 40)), axis=1).astype(np.int32)
         dealers = rng.integers(0, rules.players, size, dtype=np.int32)
-        states = deal(orders, dealers)
+        states = compiled.deal(orders, dealers)
         games = [_dealt(rules, orders[i], int(dealers[i])) for i in range(size)]
         for i, game in enumerate(games):
             if game is None:
@@ -158,7 +196,8 @@ def lockstep(rules: Rules, hands: int, seed: int, paying: str = "points") -> dic
                 wanted = np.array(observation(seen), np.float32)
                 assert np.array_equal(seen_all[i], wanted), _where(start + i, game)
                 actions[i] = pick.choice(legal_actions(seen))
-            states = step(states, actions)
+            claims = _array(env.is_claim(actions))
+            states = compiled.step(states, actions)
             illegal = _array(states.illegal_action)
             ended = _array(states.terminated)
             to_move = _array(states.current_player)
@@ -169,7 +208,11 @@ def lockstep(rules: Rules, hands: int, seed: int, paying: str = "points") -> dic
                 if game is None or game.is_terminal:
                     continue
                 assert not illegal[i]
-                game = games[i] = game.apply(move_of_action(game, int(actions[i])))
+                move = move_of_action(game, int(actions[i]))
+                assert claims[i] == move.claim, _where(start + i, game)
+                declared += move.declaration is not None
+                claimed += move.claim
+                game = games[i] = game.apply(move)
                 assert ended[i] == game.is_terminal, _where(start + i, game)
                 if game.is_terminal:
                     assert to_move[i] == -1
@@ -181,10 +224,21 @@ def lockstep(rules: Rules, hands: int, seed: int, paying: str = "points") -> dic
                     played += 1
                 else:
                     assert not rewards[i].any()
-    return {"played": played, "annulled": annulled}
+        scores = tuple(_array(part) for part in compiled.hand_score(states))
+        for i, game in enumerate(games):
+            if game is not None:
+                _check_scores(scores, i, game)  # type: ignore[arg-type]
+    return {"played": played, "annulled": annulled, "declared": declared, "claimed": claimed}
 
 
-@pytest.mark.parametrize("name", ["classic", "tretre", "scopone-scientifico"])
+MAIN = ["classic", "tretre", "scopone-scientifico"]
+"""The presets played most: `SCOPA_BATCH_HANDS` hands each (2,000 by default)."""
+FEATURED = ["scopa-a-15", "escoba", "escoba-sin-setenta", "cirulla", "scopa-mini"]
+"""The presets of captures to fifteen, first tables, declarations and fewer cards: a
+tenth as many hands each (200 by default)."""
+
+
+@pytest.mark.parametrize("name", MAIN)
 def test_lockstep_with_the_scalar_engine(name: str) -> None:
     result = lockstep(find_variant(name), HANDS, seed=sum(map(ord, name)))
     assert result["played"] + result["annulled"] == HANDS
@@ -207,18 +261,20 @@ def test_rewards_by_hand() -> None:
     owners = np.repeat([0, 1, 1, 2], 10)  # denari; coppe and spade; bastoni
     piles = jnp.asarray(owners[None, :] == np.arange(3)[:, None])
     scope = jnp.asarray([0, 0, 2], jnp.int32)
+    none = jnp.zeros(0, jnp.int32)  # no declarations
     # points: 0 the denari and the settebello, 2; 1 the most cards (20), 1; 2 two scope, 2;
     # nobody holds all four suits, so nobody takes the primiera
-    assert np.asarray(env._rewards(piles, scope)).tolist() == [0.0, -1.0, 0.0]
+    assert np.asarray(env._rewards(piles, scope, none)).tolist() == [0.0, -1.0, 0.0]
     zero_sum = Env(find_variant("scopa-3"), rewards="zero-sum")
-    assert np.asarray(zero_sum._rewards(piles, scope)).tolist() == [0.5, -1.0, 0.5]
-    assert np.asarray(Env(find_variant("scopa-3"))._rewards(piles, scope)).tolist() == [2, 1, 2]
+    assert np.asarray(zero_sum._rewards(piles, scope, none)).tolist() == [0.5, -1.0, 0.5]
+    points = Env(find_variant("scopa-3"))._rewards(piles, scope, none)
+    assert np.asarray(points).tolist() == [2, 1, 2]
     # scopa-a-perdere: the fewest points win; two sides
     rules = find_variant("scopa-a-perdere")
     piles = jnp.asarray(np.repeat([0, 1, 1, 1], 10)[None, :] == np.arange(2)[:, None])
     scope = jnp.zeros(2, jnp.int32)
-    points = np.asarray(Env(rules)._rewards(piles, scope)).tolist()
-    margin = np.asarray(Env(rules, rewards="margin")._rewards(piles, scope))
+    points = np.asarray(Env(rules)._rewards(piles, scope, none)).tolist()
+    margin = np.asarray(Env(rules, rewards="margin")._rewards(piles, scope, none))
     assert margin.tolist() == [points[1] - points[0], points[0] - points[1]]
     assert points[0] > points[1]  # player 0 took the denari and the settebello: worse
     assert margin[0] < 0
@@ -234,25 +290,16 @@ def test_the_rewards_option_is_checked() -> None:
     assert Env(rules).rewards == "points"
 
 
-OTHERS = [
-    "scopa-3",
-    "scopa-4",
-    "scopa-6",
-    "scopone",
-    "napola",
-    "re-bello",
-    "il-ponino",
-    "scopone-de-trente",
-    "scopone-trentino",
-    "scopa-a-perdere",
-    "scopa-frac",
-    "scopa-d-assi",
-    "scopa-d-assi-4",
-    "asso-piglia-tutto",
-    "asso-piglia-tutto-4",
-    "asso-piglia-tutto-semplice",
-]
-SUPPORTED = {"classic", "tretre", "scopone-scientifico", *OTHERS}
+@pytest.mark.parametrize("name", [name for name in variant_names() if name not in MAIN])
+def test_lockstep_of_every_other_preset(name: str) -> None:
+    hands = max(HANDS // 10, 100) if name in FEATURED else max(HANDS // 40, 50)
+    result = lockstep(find_variant(name), hands, seed=sum(map(ord, name)))
+    assert result["played"] > 0
+    if find_variant(name).declarations:
+        assert result["declared"] > 0
+
+
+MATTA = Card.parse("7C")
 MIXES = [
     Rules(compulsory_capture=CompulsoryCapture.CAPTURING_CARD, scopa_on_last_play=True),
     Rules(
@@ -285,19 +332,56 @@ MIXES = [
     ),
     Rules(players=4, hand_size=9, capture_priority=CapturePriority.FREE, scopa_on_last_play=True),
     Rules(players=3, leftovers=Leftovers.DEALER, compulsory_capture=CompulsoryCapture.NONE),
+    # fifteens beside sums of the fewest cards, Aces that sweep, a first table of two
+    # groups swept by the eldest hand, a matta, claims, and a capture compulsory by hand
+    Rules(
+        capture_to_fifteen=True,
+        capture_priority=CapturePriority.MIN_CARDS,
+        ace_captures_all=True,
+        first_table=FirstTable.TWO_GROUPS,
+        first_table_to_eldest=True,
+        matta=MATTA,
+        claim_out=True,
+        compulsory_capture=CompulsoryCapture.CAPTURING_CARD,
+        misdeal=MisdealRule.NONE,
+    ),
+    # declarations for four in pairs with claims, any capture, no sums, the first lead
+    # rule, leftovers to nobody
+    Rules(
+        players=4,
+        sides=2,
+        declarations=True,
+        matta=Card.parse("1D"),
+        first_table=FirstTable.TOTAL,
+        claim_out=True,
+        capture_by_sum=False,
+        capture_to_fifteen=True,
+        capture_priority=CapturePriority.FREE,
+        ace_first_lead_forbidden=True,
+        leftovers=Leftovers.NOBODY,
+        scoring=ScoringRules.standard().with_component(Declarations()),
+    ),
+    # 21 cards for three: ranks 1 to 7 of three suits, two cards a deal, fifteens, a
+    # first table that sweeps
+    Rules(
+        players=3,
+        ranks=tuple(range(1, 8)),
+        suits=(0, 1, 3),
+        hand_size=2,
+        table_size=3,
+        capture_to_fifteen=True,
+        first_table=FirstTable.TOTAL,
+        misdeal=MisdealRule.NONE,
+    ),
 ]
-
-
-@pytest.mark.parametrize("name", OTHERS)
-def test_lockstep_of_the_other_presets(name: str) -> None:
-    result = lockstep(find_variant(name), max(HANDS // 40, 50), seed=sum(map(ord, name)))
-    assert result["played"] > 0
 
 
 @pytest.mark.parametrize("rules", MIXES, ids=range(len(MIXES)))
 def test_lockstep_of_other_knobs(rules: Rules) -> None:
-    result = lockstep(rules, max(HANDS // 40, 50), seed=len(repr(rules)))
+    result = lockstep(rules, max(HANDS // 20, 100), seed=len(repr(rules)))
     assert result["played"] > 0
+    assert (result["claimed"] > 0) == rules.claim_out
+    assert (result["declared"] > 0) == rules.declarations
 
 
 # ------------------------------------------------------------------ the environment
@@ -498,52 +582,26 @@ def test_init_is_reproducible_and_varies_with_the_key(classic: Env) -> None:
     assert not np.array_equal(np.asarray(one._deals[0]), np.asarray(one._deals[1]))
 
 
-# ------------------------------------------------------------------ the rules supported
+# ------------------------------------------------------------------ the rules it plays
 
 
-def test_every_knob_of_the_rules_is_judged() -> None:
-    assert not _ANY_VALUE & set(_ONE_VALUE)
-    knobs = {field.name for field in attrs.fields(Rules) if field.eq}  # name and the
-    # deprecated knobs take no part in the rules
-    assert _ANY_VALUE | set(_ONE_VALUE) == knobs | {"name"}
-
-
-def test_a_knob_not_judged_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_knob_it_does_not_know_is_played_only_at_its_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # as a knob added to Rules later would be
-    monkeypatch.setattr("scopa.batch._env._ANY_VALUE", _ANY_VALUE - {"target"})
-    with pytest.raises(RulesError, match="does not know the knob target=11"):
-        Env(find_variant("classic"))
+    known = {knob: role for knob, role in _batch_knobs.KNOWN.items() if knob != "target"}
+    monkeypatch.setattr("scopa._batch_knobs.KNOWN", known)
+    Env(find_variant("classic"))  # target=11, the default
+    with pytest.raises(RulesError, match=r"does not know the knob target=21 .* default, target=11"):
+        Env(find_variant("scopa-a-perdere"))
 
 
-def test_the_presets_supported_and_refused() -> None:
-    from scopa import variant_names
-
+def test_every_preset_is_played() -> None:
     for name in variant_names():
-        if name in SUPPORTED:
-            Env(find_variant(name))
-        else:
-            with pytest.raises(RulesError, match="the batch engine does not support"):
-                Env(find_variant(name))
+        assert Env(find_variant(name)).rules.name == name
 
 
-@pytest.mark.parametrize(
-    ("rules", "knob"),
-    [
-        (find_variant("escoba"), "capture_to_fifteen=True"),
-        (find_variant("cirulla"), "capture_to_fifteen=True"),
-        (Rules(first_table=FirstTable.TOTAL), "first_table=FirstTable.TOTAL"),
-        (Rules(declarations=True), "declarations=True"),
-        (Rules(claim_out=True), "claim_out=True"),
-        (find_variant("scopa-mini"), "ranks=\\(Rank.ASSO, Rank.SEI, Rank.SETTE\\)"),
-        (Rules(suits=(0, 1, 2), table_size=0), "suits=\\(Suit.DENARI, Suit.COPPE, Suit.SPADE\\)"),
-    ],
-)
-def test_unsupported_rules_name_the_knob(rules: Rules, knob: str) -> None:
-    with pytest.raises(RulesError, match=knob):
-        Env(rules)
-
-
-def test_an_unknown_scoring_component_is_refused() -> None:
+def test_a_scoring_component_of_your_own_is_refused_saying_what_to_do() -> None:
     @attrs.frozen
     class MostAces:
         name: str = "assi"
@@ -552,8 +610,10 @@ def test_an_unknown_scoring_component_is_refused() -> None:
             return Scope().score(hand)
 
     rules = Rules(scoring=ScoringRules.standard().with_component(MostAces()))
-    with pytest.raises(RulesError, match="'assi' \\(MostAces\\)"):
+    with pytest.raises(RulesError, match="does not score the component 'assi' \\(MostAces\\)") as e:
         Env(rules)
+    assert "scalar engine" in str(e.value)
+    assert "scopa/batch/_score.py" in str(e.value)
 
 
 # ------------------------------------------------------------------ scoring
@@ -572,23 +632,43 @@ SCORED = [
     Primiera(PrimieraTable.ZERO_FIGURES),
     Primiera(rule=PrimieraRule.BEST_CARDS),
     Primiera(rule=PrimieraRule.BEST_CARDS, missing_suit=MissingSuit.ZERO),
+    Primiera(PrimieraTable.ZERO_FIGURES, MissingSuit.ZERO, PrimieraRule.BEST_CARDS),
     Primiera(rule=PrimieraRule.MOST_SEVENS_CASCADE),
     Primiera(rule=PrimieraRule.SETTANTA_3_SEVENS),
+    Primiera(rule=PrimieraRule.MOST_SEVENS, all_sevens=1),
+    Primiera(all_sevens=2),
     Napola(),
-    Napola(most=5),
+    Napola(most=5, napoleone_wins_match=True),
     Grande(),
     Grande(extends=False),
     AssoDueTre(),
+    AssoDueTre(trio_wins_match=False),
     Ponino(),
     CardPoints(),
     CardPoints(ranks=(7,), value=2),
+    Declarations(),
 ]
-"""Every scoring component of the library but `Declarations` (the batch engine plays
-without declarations, which score nothing then), some of them under several settings."""
+"""Every scoring component of the library, some of them under several settings."""
 
 
-def test_every_component_of_the_library_is_scored_here() -> None:
-    assert {type(component) for component in SCORED} | {Declarations} == set(scoring.COMPONENTS)
+def test_every_component_of_the_library_is_scored() -> None:
+    # the registry's components: each has its JAX scoring, tried here
+    assert {type(component) for component in SCORED} == set(scoring.COMPONENTS)
+    assert set(_score._SCORERS) == set(scoring.COMPONENTS)
+
+
+def _owners(hands: int, players: int, seed: int) -> np.ndarray:
+    """Each card to a player, or left on the table (-1), in `hands` random hands.
+
+    The denari, the sevens and the Cavalli go more often to player 0, so that runs and sets
+    occur.
+    """
+    rng = np.random.default_rng(seed)
+    owners = rng.integers(-1, players, (hands, 40))
+    favoured = rng.random((hands, 40)) < 0.5
+    for cards in (slice(0, 10), slice(6, 40, 10), slice(8, 40, 10)):
+        owners[:, cards] = np.where(favoured[:, cards], 0, owners[:, cards])
+    return owners
 
 
 @pytest.mark.parametrize(("players", "sides"), [(2, None), (3, None), (4, 2)])
@@ -596,32 +676,68 @@ def test_every_component_of_the_library_is_scored_here() -> None:
 def test_scoring_matches_the_scalar_scoring(
     component: Any, players: int, sides: int | None
 ) -> None:
-    rules = Rules(players=players, sides=sides, scoring=ScoringRules((component,)))
+    declarations = isinstance(component, Declarations)
+    rules = Rules(
+        players=players,
+        sides=sides,
+        declarations=declarations,
+        scoring=ScoringRules((component,)),
+    )
     env = Env(rules)
-    rng = np.random.default_rng(players)
     hands = 400
-    # each card to a player, or left on the table (-1); the denari and Cavalli more often
-    # to player 0, so that runs and sets occur
-    owners = rng.integers(-1, players, (hands, 40))
-    favoured = rng.random((hands, 40)) < 0.5
-    owners[:, :10] = np.where(favoured[:, :10], 0, owners[:, :10])
-    owners[:, 8::10] = np.where(favoured[:, 8::10], 0, owners[:, 8::10])
+    owners = _owners(hands, players, players)
     piles = owners[:, None, :] == np.arange(players)[None, :, None]
+    rng = np.random.default_rng(players + 1)
     scope = rng.integers(0, 4, (hands, players)).astype(np.int32)
-    got = np.asarray(jax.jit(jax.vmap(env._rewards))(piles, scope))
+    declared = rng.choice([0, 3, 10, 13], (hands, players)).astype(np.int32)
+    if not declarations:
+        declared = np.zeros((hands, 0), np.int32)
+
+    def both(piles: Any, scope: Any, declared: Any) -> Any:
+        taken = env._taken_by_sides(piles, scope, declared)
+        return env._rewards(piles, scope, declared), _score.score(rules.scoring.components, taken)
+
+    scored = jax.jit(jax.vmap(both))(piles, scope, declared)
+    rewards, points, winners = (np.asarray(part) for part in jax.tree_util.tree_leaves(scored))
     number = rules.number_of_sides
     for i in range(hands):
-        side_piles = [
-            frozenset(
-                DECK[c] for c in range(40) if owners[i, c] >= 0 and owners[i, c] % number == s
-            )
-            for s in range(number)
-        ]
-        side_scope = tuple(
-            int(sum(scope[i, p] for p in range(players) if p % number == s)) for s in range(number)
+        mine = [[p for p in range(players) if p % number == s] for s in range(number)]
+        side_piles = tuple(
+            frozenset(DECK[c] for c in range(40) if owners[i, c] in mine[s]) for s in range(number)
         )
-        points = rules.scoring.score(Captures(tuple(side_piles), side_scope)).points
-        assert got[i].tolist() == [float(points[p % number]) for p in range(players)], i
+        side_scope = tuple(int(scope[i, mine[s]].sum()) for s in range(number))
+        side_declared = tuple(
+            int(declared[i, mine[s]].sum()) if declarations else 0 for s in range(number)
+        )
+        score = rules.scoring.score(Captures(side_piles, side_scope, side_declared))
+        total = score.points
+        assert rewards[i].tolist() == [float(total[p % number]) for p in range(players)], i
+        assert points[i].tolist() == [list(category.points) for category in score], i
+        outright = score.categories[0].wins_match
+        assert int(winners[i]) == (-1 if outright is None else outright), i
+
+
+@pytest.mark.parametrize(
+    "component", [Primiera(), Primiera(rule=PrimieraRule.BEST_CARDS)], ids=repr
+)
+def test_primiera_needs_the_suits_in_play(component: Primiera) -> None:
+    # three suits in play: a side holding all three, and none of bastoni, may win
+    rules = Rules(suits=(0, 1, 2), table_size=0, scoring=ScoringRules((component,)))
+    env = Env(rules)
+    in_play = np.array([card // 10 < 3 for card in range(40)])
+    owners = np.where(in_play, _owners(400, 2, 9), -1)
+    piles = owners[:, None, :] == np.arange(2)[None, :, None]
+    scope = np.zeros((400, 2), np.int32)
+    got = np.asarray(jax.jit(jax.vmap(env._rewards))(piles, scope, np.zeros((400, 0), np.int32)))
+    won = 0
+    for i in range(400):
+        side_piles = tuple(
+            frozenset(DECK[c] for c in range(40) if owners[i, c] == s) for s in range(2)
+        )
+        points = rules.scoring.score(Captures(side_piles, (0, 0), suits=rules.suits)).points
+        assert got[i].tolist() == [float(p) for p in points], i
+        won += sum(points)
+    assert won > 100
 
 
 # ------------------------------------------------------------------ imports
@@ -656,6 +772,26 @@ def test_the_capture_tables_equal_a_plain_enumeration() -> None:
     built = _tables.SUPPORT_RANKS, _tables.SUPPORT_COUNTS, _tables.SUPPORT_SIZES
     for table, expected in zip(built, _tables._by_support(plain), strict=True):
         assert table.dtype == expected.dtype == np.int32
+        assert np.array_equal(table, expected)
+    # To fifteen: the tuples of counts of ranks 1 to 10 adding up to 15 less the played
+    # rank, with one card or more.
+    fifteens: list[list[tuple[int, ...]]] = [[]]
+    for rank in range(1, 11):
+        total = 15 - rank
+        ranges = [range(min(4, total // value) + 1) for value in range(1, 11)]
+        fifteens.append(
+            [
+                counts
+                for counts in itertools.product(*ranges)
+                if sum(value * m for value, m in enumerate(counts, 1)) == total
+            ]
+        )
+    assert fifteens == _tables._FIFTEEN_PATTERNS
+    # By hand: the partitions of 5, 6 and 7 (7, 11, 15) less those with a part five times
+    # or more (1, 1, 2), for the played ranks 10, 9 and 8.
+    assert [len(fifteens[rank]) for rank in (10, 9, 8)] == [6, 10, 13]
+    built = _tables.FIFTEEN_RANKS, _tables.FIFTEEN_COUNTS, _tables.FIFTEEN_SIZES
+    for table, expected in zip(built, _tables._by_support(fifteens), strict=True):
         assert np.array_equal(table, expected)
 
 
@@ -786,20 +922,26 @@ def test_random_action_is_legal_all_through_a_hand_and_zero_at_the_end() -> None
     assert not np.asarray(draw(states, jax.random.split(key, 64))).any()
 
 
-@pytest.mark.parametrize("name", ["classic", "scopone-scientifico"])
-def test_move_facts_match_the_scalar_facts(name: str) -> None:
+FACTS = [
+    *map(find_variant, ["classic", "scopone-scientifico", "escoba", "cirulla", "scopa-mini"]),
+    MIXES[6],  # claims
+    MIXES[7],  # declarations and claims
+]
+
+
+@pytest.mark.parametrize("rules", FACTS, ids=[*(r.name for r in FACTS[:5]), "claims", "declaring"])
+def test_move_facts_match_the_scalar_facts(rules: Rules) -> None:
     # Random hands in lockstep: at every step each slot holds a legal id with the scalar
     # facts of its move, and every legal id among the first FACT_CHOICES of its card has a
     # slot.
-    rules = find_variant(name)
-    env = Env(rules)
+    compiled = engine(rules)
+    env, play = compiled.env, compiled.step
     facts_of = jax.jit(jax.vmap(env.move_facts))
-    play = jax.jit(jax.vmap(env.step))
     hands = 8
     rng = np.random.default_rng(5)
     orders = np.array([rng.permutation(40) for _ in range(hands)], np.int32)
     games = [_dealt(rules, order, 0) for order in orders]
-    states = jax.vmap(env.deal)(jnp.asarray(orders), jnp.zeros(hands, jnp.int32))
+    states = compiled.deal(jnp.asarray(orders), jnp.zeros(hands, jnp.int32))
     for _ in range(rules.plays_per_hand):
         ids, facts = (np.asarray(part) for part in facts_of(states))
         actions = []

@@ -70,6 +70,7 @@ import numpy as np
 from scopa import batch
 from scopa._checks import check_type, quote
 from scopa.adapters import return_bound, rules_of
+from scopa.encoding import ObservationLayout
 from scopa.errors import InvalidArgumentError
 from scopa.rules import Rules
 from scopa.state import GameState
@@ -189,8 +190,10 @@ class Scopa(pgx.Env):  # type: ignore[misc]
     cards as a grid of suits by ranks (the index of a card is `10 * suit + rank - 1`), and
     for channels the observer's hand, the table, and each seat's pile from the observer's
     on, then every other entry of the flat observation (hand sizes, scope, stock, the seat
-    to move, the dealer, the last capturer) as a plane of that value. It holds the same
-    numbers as the flat vector.
+    to move, the dealer, the last capturer) as a plane of that value. Under rules with
+    declarations, each seat's cards a declaration showed follow the piles as card planes,
+    and each seat's declared points come last, as planes of their value
+    (`float32[4, 10, 8 * players + 4]`). It holds the same numbers as the flat vector.
 
     Args:
         rules: the rules, which the batch engine must play.
@@ -225,6 +228,11 @@ class Scopa(pgx.Env):  # type: ignore[misc]
             )
         self.observation: Final[Observation] = observation
         """How observations are laid out."""
+        # the flat observation's entries that make the card planes, and the other entries
+        layout = ObservationLayout.of(rules.players, rules.declarations)
+        cards = [layout.hand, layout.table, *layout.piles, *layout.revealed]
+        self._card_entries: Final = np.concatenate([np.arange(s.start, s.stop) for s in cards])
+        self._other_entries: Final = np.setdiff1d(np.arange(layout.size), self._card_entries)
 
     def __repr__(self) -> str:
         return f"Scopa({self.rules!r}, dealer={self.dealer!r}, observation={self.observation!r})"
@@ -252,10 +260,9 @@ class Scopa(pgx.Env):  # type: ignore[misc]
     @property
     def observation_shape(self) -> tuple[int, ...]:
         """The shape of an observation."""
-        size = self.engine.observation_size
         if self.observation == "flat":
-            return (size,)
-        return (4, 10, size - (2 + self.num_players) * 40 + 2 + self.num_players)
+            return (self.engine.observation_size,)
+        return (4, 10, len(self._card_entries) // 40 + len(self._other_entries))
 
     def _init(self, key: Array) -> State:
         dealer_key, deal_key = jax.random.split(key)
@@ -292,9 +299,9 @@ class Scopa(pgx.Env):  # type: ignore[misc]
         seen = self.engine.observe(state._hand, player_id)
         if self.observation == "flat":
             return seen
-        cards = (2 + self.num_players) * 40
-        grid = seen[:cards].reshape(-1, 4, 10).transpose(1, 2, 0)
-        rest = jnp.broadcast_to(seen[cards:], (4, 10, seen.shape[0] - cards))
+        grid = seen[self._card_entries].reshape(-1, 4, 10).transpose(1, 2, 0)
+        others = seen[self._other_entries]
+        rest = jnp.broadcast_to(others, (4, 10, others.shape[0]))
         return jnp.concatenate([grid, rest], axis=-1)
 
     def _step_with_illegal_action(self, state: State, loser: Array) -> State:

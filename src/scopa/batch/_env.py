@@ -14,11 +14,13 @@ import jax.numpy as jnp
 import numpy as np
 import numpy.typing as npt
 
+from scopa._batch_knobs import unknown_knobs
 from scopa._checks import check_type, quote
-from scopa.batch import _sample, _tables
-from scopa.cards import DECK, Rank, Suit
+from scopa.batch import _captures, _sample, _score
+from scopa.cards import DECK, Card
 from scopa.encoding import COMPACT_OPTIONS, FACT_CHOICES, MOVE_FACTS, ObservationLayout
 from scopa.errors import IllegalMoveError, InvalidArgumentError, InvalidStateError, RulesError
+from scopa.moves import Declaration
 from scopa.rules import (
     AceOnAce,
     CapturePriority,
@@ -27,24 +29,6 @@ from scopa.rules import (
     Leftovers,
     MisdealRule,
     Rules,
-)
-from scopa.scoring import (
-    COMPONENTS,
-    AssoDueTre,
-    CardPoints,
-    Carte,
-    Declarations,
-    Denari,
-    Grande,
-    MissingSuit,
-    Napola,
-    Ponino,
-    Primiera,
-    PrimieraRule,
-    ReBello,
-    Scope,
-    ScoringComponent,
-    Settebello,
 )
 from scopa.state import GameState
 
@@ -56,16 +40,14 @@ _ACTIONS: Final = _CARDS * COMPACT_OPTIONS
 _RANK_OF: Final = np.arange(_CARDS, dtype=np.int32) % 10 + 1
 """The rank of each card index."""
 _SEVEN_OF_DENARI: Final = 6
-_KING_OF_DENARI: Final = 9
-
-_COMB: Final = np.array(
-    [[0] + [math.comb(n, k) for k in range(5)] + [0] for n in range(5)], np.int32
-)
-"""`comb(n, k)` at `[n, k + 1]` for `n` from 0 to 4, `k` from -1 to 5 (0 outside 0 to n)."""
+_BUSSO: Final = 1  # the code of each declaration, as a move's key has it
+_TRIS: Final = 2
+_POINTS: Final = np.array([0, Declaration.BUSSO.points, Declaration.TRIS.points], np.int32)
+"""The points of each declaration code (0: none)."""
 _STOCK_SCALE: Final = np.array([size / _CARDS for size in range(_CARDS + 1)], np.float32)
 """Each stock size divided by 40, as the scalar encoding rounds it."""
 _LOWEST: Final = int(np.iinfo(np.int32).min)
-"""Below every figure: what an ineligible side shows."""
+"""Below every figure."""
 
 Array = jax.Array
 _ActionId = Array | npt.NDArray[np.integer[Any]] | np.integer[Any] | int
@@ -112,10 +94,16 @@ class State:
     _last_capturer: Array  # int32, -1 for nobody
     _lays: Array  # bool[11]: by rank, whether the first choice of a card is to lay it
     _pairs: Array  # int32[11]: by rank, the table cards of equal rank it may take
+    _sums: Array  # int32[11]: by rank, the sums it may take (under captures to fifteen,
+    # which come after them; int32[0] otherwise)
     _sum_size: Array  # int32[11]: by rank, the size of the sums it may take (0: any)
     _counts: Array  # int32[40]: by card, its legal ids (0 for a card not in the hand)
     _lacks: Array  # bool[players, 10]: by rank - 1, what each one's plays of this deal show
     # they do not hold (see Env.resample)
+    # Under declarations (each empty otherwise):
+    _declarable: Array  # bool[2]: whether the hand to move may declare busso, tris
+    _declared: Array  # int32[players]: the points each has declared in the hand
+    _revealed: Array  # bool[players, 40]: the cards of each hand a declaration showed
 
 
 jax.tree_util.register_dataclass(
@@ -128,77 +116,20 @@ jax.tree_util.register_dataclass(
 # ------------------------------------------------------------------ the rules supported
 
 
-# The knobs of `Rules` the engine plays whatever their value: those of the match layer
-# (it plays one hand); `matta` and `first_table_to_eldest`, which matter only to the
-# declarations and the first table it plays without; `scoring`, judged by component.
-_ANY_VALUE: Final = frozenset(
-    {
-        "name",
-        "players",
-        "sides",
-        "hand_size",
-        "table_size",
-        "capture_by_rank",
-        "capture_by_sum",
-        "capture_priority",
-        "compulsory_capture",
-        "ace_captures_all",
-        "ace_sweep_is_scopa",
-        "ace_with_ace_on_table",
-        "ace_on_empty_table_captures_itself",
-        "first_table_to_eldest",
-        "matta",
-        "ace_first_lead_forbidden",
-        "scopa_on_last_play",
-        "leftovers",
-        "misdeal",
-        "target",
-        "tiebreak",
-        "lowest_total_wins",
-        "scoring",
-        "move_time_limit",
-        "stakes",
-    }
-)
-# The knobs it plays with one value only. Any other knob (one added to `Rules` later) is
-# refused until it is judged here.
-_ONE_VALUE: Final[dict[str, object]] = {
-    "capture_to_fifteen": False,
-    "first_table": FirstTable.NOTHING,
-    "declarations": False,
-    "claim_out": False,
-    "ranks": tuple(Rank),  # the engine deals the 40 cards
-    "suits": tuple(Suit),
-}
-
-
 def _check_supported(rules: Rules) -> None:
-    """Refuse rules the engine does not play, naming the first knob it lacks.
+    """Refuse rules the engine does not play: a knob it does not know, or a component.
 
     Raises:
-        RulesError: a knob or a scoring component the batch engine does not support.
+        RulesError: a knob the batch engine does not know set to other than its default,
+            or a scoring component of your own (the message names it).
     """
-    for field in attrs.fields(Rules):
-        value = getattr(rules, field.name)
-        if field.name in _ANY_VALUE or not field.eq:  # not field.eq: no part of the rules
-            continue
-        if field.name not in _ONE_VALUE:
-            raise RulesError(
-                f"the batch engine does not know the knob {field.name}={value!r} "
-                f"(rules {rules.name!r})"
-            )
-        wanted = _ONE_VALUE[field.name]
-        if value != wanted:
-            raise RulesError(
-                f"the batch engine does not support {field.name}={value!r} "
-                f"(rules {rules.name!r}); it plays only {field.name}={wanted!r}"
-            )
-    for component in rules.scoring.components:
-        if type(component) not in COMPONENTS:
-            raise RulesError(
-                f"the batch engine does not support the scoring component "
-                f"{quote(component.name)} ({type(component).__name__}) of rules {rules.name!r}"
-            )
+    for name in unknown_knobs(rules):
+        raise RulesError(
+            f"the batch engine does not know the knob {name}={getattr(rules, name)!r} "
+            f"(rules {rules.name!r}): it plays it only at its default, "
+            f"{name}={getattr(Rules(), name)!r}"
+        )
+    _score.check_components(rules)
 
 
 # ------------------------------------------------------------------ small array helpers
@@ -207,13 +138,6 @@ def _check_supported(rules: Rules) -> None:
 def _one_hot(index: Array, length: int) -> Array:
     """`length` float32 values, 1 at `index` (none when it is out of range)."""
     return (jnp.arange(length) == index).astype(jnp.float32)
-
-
-def _strict_max(figures: Array, eligible: Array) -> Array:
-    """One point (int32) to the unique eligible side with the highest figure."""
-    shown = jnp.where(eligible, figures, _LOWEST)
-    winners = eligible & (shown == jnp.max(shown))
-    return (winners & (jnp.sum(winners) == 1)).astype(jnp.int32)
 
 
 def _action_id(action: object) -> _ActionId:
@@ -263,6 +187,11 @@ def _concrete_id(action: object) -> int:
             f"step_checked takes one action, not an array of shape {given.shape}"
         )
     return int(given)
+
+
+def _cards(mask: npt.NDArray[np.bool_]) -> list[Card]:
+    """The cards of a concrete `bool[40]`, in index order."""
+    return [DECK[card] for card in np.flatnonzero(mask)]
 
 
 def _places(cards: Array, key: Array) -> Array:
@@ -320,13 +249,13 @@ class _Counting:
             splits = [(*s, c) for s in splits for c in range(most + 1) if sum(s) + c <= 4]
         if states * len(splits) > _COUNTING_LIMIT:
             knob = (
-                "must_play_capturing_card_if_any"
-                if rules.must_play_capturing_card_if_any
-                else "ace_first_lead_forbidden"
+                "compulsory_capture=CompulsoryCapture.CAPTURING_CARD"
+                if rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD
+                else "ace_first_lead_forbidden=True"
             )
             raise RulesError(
                 f"resample cannot count the deals of {rules.players} players of "
-                f"{rules.hand_size} cards under {knob}=True: {states * len(splits):,} "
+                f"{rules.hand_size} cards under {knob}: {states * len(splits):,} "
                 f"entries, more than {_COUNTING_LIMIT:,}"
             )
         radix = base ** np.arange(others, dtype=np.int64)
@@ -360,9 +289,15 @@ class Env:
       same sign rule). The rewards add up to zero with any number of sides; with two
       sides they are the margins.
 
+    It plays every knob of [`Rules`][scopa.Rules] as [`GameState`][scopa.GameState] does.
+    Under `claim_out`, each move comes twice, plain and as a claim that the player's side
+    has reached the target (the odd choices of a card: [`is_claim`][scopa.batch.Env.is_claim]);
+    within a hand a claim plays as the plain move does, as it does on a `GameState`: the
+    match judges it ([`Match`][scopa.Match]), not the hand.
+
     Raises:
-        RulesError: the rules have a knob or scoring component the engine does not support
-            (the message names it).
+        RulesError: the rules have a knob the engine does not know set to other than its
+            default, or a scoring component of your own (the message names it).
         InvalidArgumentError: `rewards` is not one of those three.
         TypeError: `rules` is not a `Rules`, or `rewards` is not a string.
     """
@@ -384,13 +319,23 @@ class Env:
         """The number of players."""
         self.num_actions: Final = _ACTIONS
         """The number of compact action ids: 2,560."""
-        self.observation_size: Final = ObservationLayout.of(rules.players).size
+        self.observation_size: Final = ObservationLayout.of(rules.players, rules.declarations).size
         """The length of an observation."""
         self._sides: Final = rules.number_of_sides
         self._deals: Final = rules.deals_per_hand
         self._hand_size: Final = rules.hand_size
+        self._in_play: Final = np.array(
+            [rules.in_play_mask >> card & 1 for card in range(_CARDS)], bool
+        )
+        self._deck_size: Final = rules.deck_size
+        self._declarations: Final = rules.declarations
+        # the plays that announce each move: with a claim or not (declarations vary by hand)
+        self._claims: Final = 2 if rules.claim_out else 1
         # whether a play can show what its player does not hold (see `resample`)
-        self._tells: Final = rules.must_play_capturing_card_if_any or rules.ace_first_lead_forbidden
+        self._tells: Final = (
+            rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD
+            or rules.ace_first_lead_forbidden
+        )
         # compiled once per environment: the public methods call these
         self._jit_init: Final[Callable[[Array, Array], State]] = jax.jit(self._init)
         self._jit_deal: Final[Callable[[Array, Array], State]] = jax.jit(self._deal)
@@ -471,11 +416,11 @@ class Env:
             )
 
     def _annulled(self, order: Array) -> Array:
-        """Whether the misdeal rule annuls the first table of a deck order."""
+        """Whether the misdeal rule annuls the first table of an order of the cards in play."""
         rules = self.rules
         start = rules.players * rules.hand_size
         table = jnp.zeros(_CARDS, bool).at[order[start : start + rules.table_size]].set(True)
-        by_rank = jnp.sum(table.reshape(4, 10), axis=0)
+        by_rank = _captures.by_rank(table)
         kings, aces = by_rank[9], by_rank[0]
         misdeal = rules.misdeal
         if misdeal is MisdealRule.THREE_PLUS_KINGS:
@@ -486,6 +431,13 @@ class Env:
             return aces >= 2
         return jnp.asarray(False)
 
+    def _in_play_order(self, order: Array) -> Array:
+        """The cards in play of a deck order (`int32[deck_size]`), in that order."""
+        if self._deck_size == _CARDS:
+            return order
+        out = jnp.asarray(~self._in_play)[order]
+        return order[jnp.argsort(out, stable=True)][: self._deck_size]
+
     def _deal(self, order: Array, dealer: Array) -> State:
         rules = self.rules
         n = rules.players
@@ -493,6 +445,7 @@ class Env:
         first = n * size
         table_end = first + rules.table_size
         leader = (dealer + 1) % n
+        order = self._in_play_order(order)
         table = jnp.zeros(_CARDS, bool).at[order[first:table_end]].set(True)
         # Deal d gives the cards of `blocks[d, j]` to the j-th player from the leader.
         stock = jnp.concatenate([order[:first], order[table_end:]])
@@ -501,7 +454,18 @@ class Env:
         seats = (jnp.arange(n) - leader) % n
         deals = blocks[:, seats]
         misdeal = self._annulled(order)
-        zeros = jnp.zeros(n, jnp.int32)
+        piles = jnp.zeros((n, _CARDS), bool)
+        scope = jnp.zeros(n, jnp.int32)
+        last = jnp.asarray(-1, jnp.int32)
+        if rules.first_table is not FirstTable.NOTHING:  # a table of 15 or 30 is swept at once
+            sweeps = jnp.where(misdeal, 0, self._first_table_sweeps(table))
+            taker = leader if rules.first_table_to_eldest else dealer
+            swept = sweeps > 0
+            piles = piles.at[taker].set(table & swept)
+            scope = scope.at[taker].set(sweeps)
+            last = jnp.where(swept, taker, last).astype(jnp.int32)
+            table = table & ~swept
+        declaring = n if self._declarations else 0
         state = State(
             current_player=jnp.where(misdeal, -1, leader).astype(jnp.int32),
             legal_action_mask=jnp.zeros(_ACTIONS, bool),
@@ -512,39 +476,91 @@ class Env:
             misdeal=misdeal,
             _hands=deals[0],
             _table=table,
-            _piles=jnp.zeros((n, _CARDS), bool),
-            _scope=zeros,
+            _piles=piles,
+            _scope=scope,
             _deals=deals,
             _dealt=jnp.asarray(1, jnp.int32),
             _dealer=dealer,
-            _last_capturer=jnp.asarray(-1, jnp.int32),
+            _last_capturer=last,
             _lays=jnp.zeros(11, bool),
             _pairs=jnp.zeros(11, jnp.int32),
+            _sums=jnp.zeros(11 if rules.capture_to_fifteen else 0, jnp.int32),
             _sum_size=jnp.zeros(11, jnp.int32),
             _counts=jnp.zeros(_CARDS, jnp.int32),
             _lacks=jnp.zeros((n, _RANKS), bool),
+            _declarable=jnp.zeros(2 if self._declarations else 0, bool),
+            _declared=jnp.zeros(declaring, jnp.int32),
+            _revealed=jnp.zeros((declaring, _CARDS), bool),
         )
         return self._with_choices(state)
 
-    # -------------------------------------------------------------- the moves
+    def _first_table_sweeps(self, table: Array) -> Array:
+        """How many scope a first table is worth at once under `first_table` (int32: 0 to 2).
 
-    def _choices(self, hand: Array, table: Array) -> tuple[Array, Array, Array, Array]:
-        """By rank: whether laying comes first, the pair and sum captures, the sums' size.
-
-        Returns `lays` (bool[11]), `pairs` and `sums` (the number of captures of each kind,
-        int32[11]) and `sum_size` (int32[11]: the number of cards the sums take, 0 for any).
+        A total of 15 is one scopa, of 30 two (under `TWO_GROUPS`, only when the cards split
+        into two groups of 15). A matta on the table counts whatever value from 1 to 10
+        makes 15 or 30.
         """
         rules = self.rules
-        by_rank = jnp.sum(table.reshape(4, 10), axis=0, dtype=jnp.int32)
+        plain = table
+        wild = jnp.asarray(False)
+        if rules.matta is not None:
+            wild = table[rules.matta.index]
+            plain = table.at[rules.matta.index].set(False)
+        total = jnp.sum(jnp.where(plain, jnp.asarray(_RANK_OF), 0))
+
+        def matta_for(wanted: int) -> Array:
+            """The matta's value that makes `wanted` (0 without a matta), or -1 for none."""
+            value = wanted - total
+            return jnp.where(wild, jnp.where((value >= 1) & (value <= 10), value, -1), 0)
+
+        thirty = jnp.where(wild, matta_for(30) > 0, total == 30)
+        if rules.first_table is FirstTable.TWO_GROUPS:
+            groups = self._group_totals(plain)  # what some group of the plain cards adds up to
+            value = matta_for(30)
+            thirty = thirty & (groups[15] | ((value > 0) & groups[jnp.clip(15 - value, 0, 15)]))
+        fifteen = jnp.where(wild, matta_for(15) > 0, total == 15)
+        return jnp.where(jnp.any(table), jnp.where(thirty, 2, jnp.where(fifteen, 1, 0)), 0)
+
+    @staticmethod
+    def _group_totals(cards: Array) -> Array:
+        """Which totals from 0 to 15 some group of `cards` adds up to (bool[16])."""
+        counts = _captures.by_rank(cards)
+        totals = jnp.arange(16)
+        reachable = totals == 0
+        for rank in range(1, _RANKS + 1):
+            options = [reachable]
+            for taken in range(1, 5):
+                source = jnp.clip(totals - rank * taken, 0, 15)
+                shifted = (totals >= rank * taken) & reachable[source]
+                options.append(shifted & (counts[rank - 1] >= taken))
+            reachable = functools.reduce(jnp.logical_or, options)
+        return reachable
+
+    # -------------------------------------------------------------- the moves
+
+    def _choices(self, hand: Array, table: Array) -> tuple[Array, Array, Array, Array, Array]:
+        """By rank: whether laying comes first, the captures of each kind, the sums' size.
+
+        Returns `lays` (bool[11]), `pairs`, `sums` and `fifteens` (the number of captures
+        of each kind, int32[11]; no fifteens without `capture_to_fifteen`) and `sum_size`
+        (int32[11]: the number of cards the sums take, 0 for any).
+        """
+        rules = self.rules
+        by_rank = _captures.by_rank(table)
         equal = jnp.concatenate([jnp.zeros(1, jnp.int32), by_rank])
         pairs = equal if rules.capture_by_rank else jnp.zeros(11, jnp.int32)
-        sums, sum_size = _sum_captures(
+        sums, sum_size = _captures.sum_captures(
             by_rank, fewest=rules.capture_priority is CapturePriority.MIN_CARDS
         )
         if not rules.capture_by_sum:
             sums = jnp.zeros(11, jnp.int32)
         if rules.capture_priority is not CapturePriority.FREE:
             sums = jnp.where(pairs > 0, 0, sums)  # an equal card is taken alone
+        # captures to fifteen come whatever the priority, which rules only the others
+        fifteens = jnp.zeros(11, jnp.int32)
+        if rules.capture_to_fifteen:
+            fifteens = _captures.fifteen_captures(by_rank)
         if rules.ace_captures_all:  # an Ace takes the table, or each Ace on it alone
             one_by_one = rules.ace_with_ace_on_table is AceOnAce.TAKE_ACE_ONLY
             alone = by_rank[0] if one_by_one else jnp.asarray(0)
@@ -552,12 +568,13 @@ class Env:
             pairs = pairs.at[1].set(jnp.where(sweeping, alone, pairs[1]))
             whole = (jnp.any(table) & (alone == 0)).astype(jnp.int32)
             sums = sums.at[1].set(jnp.where(sweeping, whole, sums[1]))
-        captures = pairs + sums
+            fifteens = fifteens.at[1].set(jnp.where(sweeping, 0, fifteens[1]))
+        captures = pairs + sums + fifteens
         lays = jnp.asarray(rules.compulsory_capture is CompulsoryCapture.NONE) | (captures == 0)
         if rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD:
             held = jnp.any(hand.reshape(4, 10), axis=0)  # by rank - 1
             lays = lays & ~jnp.any(held & (captures[1:] > 0))
-        return lays, pairs, sums, sum_size
+        return lays, pairs, sums, fifteens, sum_size
 
     def _ace_sweeps(self, table: Array) -> Array:
         """Whether a played Ace takes the whole table (or an Ace on it), not as other cards."""
@@ -567,19 +584,51 @@ class Env:
             return ~jnp.any(table.reshape(4, 10)[:, 0])
         return jnp.asarray(True)
 
+    def _declarable(self, hand: Array) -> Array:
+        """Whether a hand may be declared busso, and tris (bool[2]), as `Declaration.allows`.
+
+        Only a full hand (its player's first play of the deal) may; the matta counts 1 in a
+        busso, and any rank in a tris.
+        """
+        matta = self.rules.matta
+        plain = hand
+        wild = jnp.asarray(0)
+        if matta is not None:
+            wild = hand[matta.index].astype(jnp.int32)
+            plain = hand.at[matta.index].set(False)
+        busso = jnp.sum(jnp.where(plain, jnp.asarray(_RANK_OF), 0)) + wild < 10
+        tris = jnp.sum(jnp.any(plain.reshape(4, 10), axis=0)) == 1
+        full = jnp.sum(hand) == self._hand_size
+        return jnp.stack([busso, tris]) & full
+
+    def _announced(self, state: State) -> Array:
+        """How many legal ids each move of the player to move has (int32).
+
+        The plain move and its declarations (`_declarable`), each with a claim or not.
+        """
+        forms = jnp.asarray(self._claims, jnp.int32)
+        if self._declarations:
+            forms = forms * (1 + jnp.sum(state._declarable, dtype=jnp.int32))
+        return forms
+
     def _with_choices(self, state: State) -> State:
         """The state with its mask, observation and move books made for the player to move."""
         to_move = state.current_player
         playing = to_move >= 0
-        hand = state._hands[jnp.maximum(to_move, 0)] & playing
+        held = state._hands[jnp.maximum(to_move, 0)] & playing
+        hand = held
         if self.rules.ace_first_lead_forbidden:  # no Ace at the first play, if possible
             first = (state._dealt == 1) & (
                 jnp.sum(state._hands) == self.num_players * self._hand_size
             )
             others = hand & (jnp.asarray(_RANK_OF) != 1)
             hand = jnp.where(first & jnp.any(others), others, hand)
-        lays, pairs, sums, sum_size = self._choices(hand, state._table)
-        count = lays.astype(jnp.int32) + pairs + sums
+        lays, pairs, sums, fifteens, sum_size = self._choices(hand, state._table)
+        count = lays.astype(jnp.int32) + pairs + sums + fifteens
+        if self._declarations:
+            state = dataclasses.replace(state, _declarable=self._declarable(held))
+        if self._declarations or self._claims > 1:
+            count = count * self._announced(state)
         per_card = jnp.minimum(count[_RANK_OF], COMPACT_OPTIONS)
         mask = hand[:, None] & (jnp.arange(COMPACT_OPTIONS) < per_card[:, None])
         observer = jnp.where(playing, to_move, state._dealer)
@@ -590,24 +639,57 @@ class Env:
             observation=observation,
             _lays=lays,
             _pairs=pairs,
+            _sums=sums if self.rules.capture_to_fifteen else state._sums,
             _sum_size=sum_size,
             _counts=jnp.where(hand, per_card, 0).astype(jnp.int32),
         )
 
-    def _taken(self, state: State, card: Array, choice: Array) -> Array:
-        """The table cards (bool[40]) that the `choice`-th legal move of `card` takes."""
+    def _move(self, state: State, choice: Array) -> tuple[Array, Array, Array]:
+        """What the `choice`-th legal id of a card of the player to move plays.
+
+        The move's place among the card's moves, its declaration (0 none, 1 busso, 2 tris)
+        and whether it claims.
+        """
+        if not (self._declarations or self._claims > 1):
+            return choice, jnp.asarray(0), jnp.asarray(False)
+        forms = self._announced(state)
+        move = choice // forms
+        claim = (choice % self._claims == 1) if self._claims > 1 else jnp.asarray(False)
+        declaration = jnp.asarray(0)
+        if self._declarations:
+            form = choice % forms // self._claims  # 0 plain, then each declaration allowed
+            busso = state._declarable[0]
+            declaration = jnp.where(form == 0, 0, jnp.where((form == 1) & busso, _BUSSO, _TRIS))
+        return move, declaration, claim
+
+    def _taken(self, state: State, card: Array, move: Array) -> Array:
+        """The table cards (bool[40]) that the `move`-th move of `card` takes (`_move`)."""
         rank = card % 10 + 1
         table = state._table
-        k = choice - state._lays[rank].astype(jnp.int32)
+        k = move - state._lays[rank].astype(jnp.int32)
         pairs = state._pairs[rank]
         # the k-th table card of the card's rank, suits in index order
         equal = table.reshape(4, 10)[:, rank - 1]
         suit = jnp.argmax(equal & (jnp.cumsum(equal) == k + 1))
         pair = jnp.arange(_CARDS) == suit * 10 + rank - 1
-        summed = _kth_sum(table, rank, state._sum_size[rank], k - pairs)
+        summed = _captures.kth_sum(table, rank, state._sum_size[rank], k - pairs)
         summed = jnp.where((rank == 1) & self._ace_sweeps(table), table, summed)
+        if self.rules.capture_to_fifteen:  # after the sums
+            past = k - pairs - state._sums[rank]
+            summed = jnp.where(past >= 0, _captures.kth_fifteen(table, rank, past), summed)
         taken = jnp.where(k < pairs, pair, summed)
         return jnp.where(k < 0, jnp.zeros(_CARDS, bool), taken)
+
+    def is_claim(self, action: Array | int) -> Array:
+        """Whether a legal compact id claims that the player's side has reached the target.
+
+        Under `claim_out`, the odd choices of each card are the claiming forms of the moves
+        just before them; under other rules no id claims. Returns a `bool` array of the
+        shape of `action` (one id or several).
+        """
+        if self._claims == 1:
+            return jnp.zeros(jnp.shape(action), bool)
+        return jnp.asarray(action) % COMPACT_OPTIONS % 2 == 1
 
     def move_facts(self, state: State) -> tuple[Array, Array]:
         """The legal moves of the player to move, by hand slot, and their move facts.
@@ -616,7 +698,8 @@ class Env:
         index order: `hand_size * FACT_CHOICES` slots. Returns the compact id of each slot
         (`int32`, -1 where no legal move is) and its
         [`move_facts`][scopa.encoding.move_facts] (`float32[slots, MOVE_FACTS]`, zeros
-        where no legal move is), as the scalar function gives them for the same move.
+        where no legal move is), as the scalar function gives them for the same move (a
+        declaration or a claim adds nothing to the facts of its move).
         """
         to_move = jnp.maximum(state.current_player, 0)
         hand = state._hands[to_move]
@@ -627,8 +710,11 @@ class Env:
         legal = state.legal_action_mask[ids] & (
             jnp.arange(ids.shape[0]) // FACT_CHOICES < jnp.sum(hand)
         )
-        taken = jax.vmap(self._taken, in_axes=(None, 0, 0))(state, cards, choices)
+        moves = jax.vmap(self._move, in_axes=(None, 0))(state, choices)[0]
+        taken = jax.vmap(self._taken, in_axes=(None, 0, 0))(state, cards, moves)
         seen = hand | state._table | jnp.any(state._piles, axis=0)
+        if self._declarations:
+            seen = seen | jnp.any(state._revealed, axis=0)
         facts = jax.vmap(_facts, in_axes=(None, None, 0, 0))(state._table, ~seen, cards, taken)
         return jnp.where(legal, ids, -1), jnp.where(legal[:, None], facts, 0.0)
 
@@ -747,9 +833,15 @@ class Env:
         n = rules.players
         player = state.current_player
         card = action // COMPACT_OPTIONS
-        taken = self._taken(state, card, action % COMPACT_OPTIONS)
+        move, declaration, _ = self._move(state, action % COMPACT_OPTIONS)
+        taken = self._taken(state, card, move)
         bit = jnp.arange(_CARDS) == card
         hands = state._hands.at[player].set(state._hands[player] & ~bit)
+        declared, revealed = state._declared, state._revealed
+        if self._declarations:  # a declared hand is shown: the cards left in it
+            declared = declared.at[player].add(jnp.asarray(_POINTS)[declaration])
+            shown = jnp.where(declaration > 0, hands[player], revealed[player] & ~bit)
+            revealed = revealed.at[player].set(shown)
         round_over = (player == state._dealer) & ~jnp.any(hands[player])
         final = round_over & (state._dealt >= self._deals)
         redeal = round_over & ~final
@@ -786,7 +878,7 @@ class Env:
         after = dataclasses.replace(
             state,
             current_player=jnp.where(final, -1, (player + 1) % n).astype(jnp.int32),
-            rewards=jnp.where(final, self._rewards(piles, scope), 0.0),
+            rewards=jnp.where(final, self._rewards(piles, scope, declared), 0.0),
             terminated=final,
             illegal_action=jnp.asarray(False),
             _hands=hands,
@@ -796,13 +888,15 @@ class Env:
             _dealt=dealt,
             _last_capturer=last,
             _lacks=lacks,
+            _declared=declared,
+            _revealed=revealed,
         )
         return self._with_choices(after)
 
     def _told(self, state: State, card: Array, captures: Array) -> Array:
         """By rank - 1, the ranks that playing `card` shows its player does not hold.
 
-        Under `must_play_capturing_card_if_any`, a card laid down shows a hand with no card
+        Under `CompulsoryCapture.CAPTURING_CARD`, a card laid down shows a hand with no card
         that captures on that table; under `ace_first_lead_forbidden`, an Ace played first
         shows a hand of Aces, and another card played first shows nothing of the Aces
         (they were set aside). As [`PlayerView.resample`][scopa.PlayerView.resample] reads
@@ -810,10 +904,10 @@ class Env:
         """
         rules = self.rules
         told = jnp.zeros(_RANKS, bool)
-        if rules.must_play_capturing_card_if_any:
+        if rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD:
             # which ranks capture depends on the table alone, not on the hand
-            _, pairs, sums, _ = self._choices(jnp.zeros(_CARDS, bool), state._table)
-            told = ((pairs + sums)[1:] > 0) & ~captures
+            _, pairs, sums, fifteens, _ = self._choices(jnp.zeros(_CARDS, bool), state._table)
+            told = ((pairs + sums + fifteens)[1:] > 0) & ~captures
         if rules.ace_first_lead_forbidden:
             n = self.num_players
             first = (state._dealt == 1) & (jnp.sum(state._hands) == n * self._hand_size)
@@ -845,8 +939,9 @@ class Env:
         """The position of one concrete (not traced) state, as a [`GameState`][scopa.GameState].
 
         The hands, the table, the piles, the scope, the stock (the deals still to come, in
-        dealing order), the dealer, the player to move and the last capturer are the
-        state's, as [`GameState.from_position`][scopa.GameState.from_position] builds them:
+        dealing order), the dealer, the player to move, the last capturer, and under
+        declarations the points declared and the cards shown, are the state's, as
+        [`GameState.from_position`][scopa.GameState.from_position] builds them:
         it has no history of plays, so each player's view is the state's less the plays
         that led there. An annulled deal gives the position as dealt.
 
@@ -866,27 +961,34 @@ class Env:
             for card in np.flatnonzero(deals[deal, (dealer + 1 + seat) % n])
         ]
         last = int(np.asarray(state._last_capturer))
+        declared = revealed = None
+        if self._declarations:
+            declared = [int(points) for points in np.asarray(state._declared)]
+            revealed = [_cards(shown) for shown in np.asarray(state._revealed)]
         return GameState.from_position(
             self.rules,
-            hands=[[DECK[card] for card in np.flatnonzero(hand)] for hand in hands],
-            table=[DECK[card] for card in np.flatnonzero(np.asarray(state._table))],
+            hands=[_cards(hand) for hand in hands],
+            table=_cards(np.asarray(state._table)),
             stock=stock,
             dealer=dealer,
-            piles=[[DECK[card] for card in np.flatnonzero(pile)] for pile in piles],
+            piles=[_cards(pile) for pile in piles],
             scope=[int(made) for made in np.asarray(state._scope)],
             last_capturer=None if last < 0 else last,
+            declared=declared,
+            revealed=revealed,
         )
 
     def resample(self, state: State, key: Array) -> State:
         """The state with what the player to move cannot see drawn again with a `jax.random` key.
 
         The other players' hands (at their sizes) and the deals still to come are dealt
-        anew from the cards the player to move has not seen (in no pile, not on the table,
-        not in their own hand), uniformly among the deals that agree with every play seen,
-        as [`PlayerView.resample`][scopa.PlayerView.resample] draws them: under
-        `must_play_capturing_card_if_any` a player who laid a card down in this deal holds
-        no card that could have captured then, and under `ace_first_lead_forbidden` an Ace
-        played first shows a hand of Aces. What the player to move sees stays as it is:
+        anew from the cards the player to move has not seen (in play, in no pile, not on
+        the table, not in their own hand, not shown by a declaration: the cards a
+        declaration showed stay in their hand), uniformly among the deals that agree with
+        every play seen, as [`PlayerView.resample`][scopa.PlayerView.resample] draws them:
+        under `CompulsoryCapture.CAPTURING_CARD` a player who laid a card down in this deal
+        holds no card that could have captured then, and under `ace_first_lead_forbidden`
+        an Ace played first shows a hand of Aces. What the player to move sees stays as it is:
         their hand, the table, the piles, the scope, the turn, and so the observation and
         the legal mask. A hand that is over is returned as it is.
 
@@ -909,7 +1011,13 @@ class Env:
         n = self.num_players
         viewer = jnp.maximum(state.current_player, 0)
         unseen = ~(state._hands[viewer] | state._table | jnp.any(state._piles, axis=0))
-        sizes = jnp.sum(state._hands, axis=1, dtype=jnp.int32)
+        if self._deck_size < _CARDS:
+            unseen = unseen & self._in_play
+        shown = jnp.zeros((n, _CARDS), bool)
+        if self._declarations:
+            shown = state._revealed
+            unseen = unseen & ~jnp.any(shown, axis=0)
+        sizes = jnp.sum(state._hands & ~shown, axis=1, dtype=jnp.int32)  # the cards hidden
         others = jnp.arange(n) != viewer
         hand_key, stock_key = jax.random.split(key)
         if self._tells:
@@ -920,7 +1028,7 @@ class Env:
         later = jnp.arange(self._deals) >= state._dealt
         per_hand = jnp.repeat(jnp.where(later, self._hand_size, 0), n)  # by deal, then player
         coming = _split(_places(rest, stock_key), rest, per_hand).reshape(self._deals, n, _CARDS)
-        hands = jnp.where(others[:, None], drawn, state._hands)
+        hands = jnp.where(others[:, None], drawn | shown, state._hands)
         current = state._dealt - 1
         played = state._deals[current] & ~state._hands  # this deal's cards played so far
         deals = jnp.where(later[:, None, None], coming, state._deals)
@@ -1011,20 +1119,46 @@ class Env:
             _one_hot((state._dealer - me) % n, n),
             _one_hot(jnp.where(last >= 0, (last - me) % n, n), n + 1),
         ]
+        if self._declarations:  # the cards each seat's declaration showed, its points
+            parts.append(state._revealed[seats].reshape(n * _CARDS).astype(jnp.float32))
+            parts.append(state._declared[seats].astype(jnp.float32))
         return jnp.concatenate(parts)
 
     # -------------------------------------------------------------- scoring
 
-    def _rewards(self, piles: Array, scope: Array) -> Array:
-        """What the hand pays each player, as `rewards` says (float32[players])."""
+    def hand_score(self, state: State) -> tuple[Array, Array]:
+        """The points of the cards taken so far, by scoring category; final once the hand is over.
+
+        Returns each category's points for each side (`int32[categories, sides]`, the
+        categories in the order of `rules.scoring.components`), as
+        [`GameState.hand_score`][scopa.GameState.hand_score] gives them, and the side that
+        wins the match outright with them (`int32`: the first category's
+        `wins_match`, such as a napola of all ten denari; -1 for none). A side's points
+        are those of its players together. `jax.vmap(env.hand_score)(states)` scores a
+        batch.
+        """
+        taken = self._taken_by_sides(state._piles, state._scope, state._declared)
+        return _score.score(self.rules.scoring.components, taken)
+
+    def _taken_by_sides(self, piles: Array, scope: Array, declared: Array) -> _score.Taken:
+        """What each side took: its players' piles, scope and declared points together."""
         sides = self._sides
         players = jnp.arange(self.num_players)
         mine = players[None, :] % sides == jnp.arange(sides)[:, None]  # [side, player]
         side_piles = jnp.any(mine[:, :, None] & piles[None, :, :], axis=1)
         side_scope = jnp.sum(jnp.where(mine, scope[None, :], 0), axis=1)
-        points = jnp.zeros(sides, jnp.int32)
-        for component in self.rules.scoring.components:
-            points = points + _score(component, side_piles, side_scope)
+        side_declared = jnp.zeros(sides, jnp.int32)
+        if self._declarations:
+            side_declared = jnp.sum(jnp.where(mine, declared[None, :], 0), axis=1)
+        suits = tuple(int(suit) for suit in self.rules.suits)
+        return _score.Taken(side_piles, side_scope, side_declared, suits)
+
+    def _rewards(self, piles: Array, scope: Array, declared: Array) -> Array:
+        """What the hand pays each player, as `rewards` says (float32[players])."""
+        sides = self._sides
+        players = jnp.arange(self.num_players)
+        taken = self._taken_by_sides(piles, scope, declared)
+        points = jnp.sum(_score.score(self.rules.scoring.components, taken)[0], axis=0)
         if self.rewards == "points":
             return points[players % sides].astype(jnp.float32)
         won = points if not self.rules.lowest_total_wins else -points  # more is better
@@ -1080,161 +1214,3 @@ def _facts(table: Array, unseen: Array, card: Array, taken: Array) -> Array:
     ]
     assert len(facts) == MOVE_FACTS
     return jnp.stack(facts)
-
-
-def _sum_captures(by_rank: Array, *, fewest: bool) -> tuple[Array, Array]:
-    """By rank: the captures of two or more table cards adding up to it, and their size.
-
-    `by_rank[q - 1]` is the number of table cards of rank `q`. Returns the number of
-    captures (int32[11]) and, with `fewest`, the number of cards they take, keeping only
-    those with the fewest cards (int32[11], 0 where there is none; all 0 without
-    `fewest`). The ranks are added one by one, counting the subsets by their total (and
-    the fewest cards of each total): the captures of rank `r` are the subsets of the
-    lower ranks adding up to `r`, read before rank `r` is added.
-    """
-    none = _tables.MAX_SET + 1  # more cards than any capture takes
-    totals = jnp.arange(11)
-
-    def add(carried: tuple[Array, Array], rank: Array) -> tuple[tuple[Array, Array], Any]:
-        ways, size = carried  # by total: the subsets, and the fewest cards of one
-        options = [(ways, size)]
-        for taken in range(1, 5):
-            shift = rank * taken
-            source = jnp.clip(totals - shift, 0, 10)
-            more = jnp.where(totals >= shift, ways[source], 0) * _comb(by_rank[rank - 1], taken)
-            options.append((more, jnp.where(more > 0, size[source] + taken, none)))
-        if fewest:
-            size = functools.reduce(jnp.minimum, [s for _, s in options])
-            ways = functools.reduce(jnp.add, [jnp.where(s == size, w, 0) for w, s in options])
-        else:
-            ways = functools.reduce(jnp.add, [w for w, _ in options])
-        return (ways, size), (carried[0][rank], carried[1][rank])
-
-    start = (jnp.where(totals == 0, 1, 0), jnp.where(totals == 0, 0, none))
-    (ways, size), (below, fewest_below) = jax.lax.scan(add, start, jnp.arange(1, 10))
-    counts = jnp.concatenate([jnp.zeros(1, jnp.int32), below, ways[10:]])
-    if not fewest:
-        return counts, jnp.zeros(11, jnp.int32)
-    sizes = jnp.concatenate([jnp.zeros(1, jnp.int32), fewest_below, size[10:]])
-    return counts, jnp.where(counts > 0, sizes, 0)
-
-
-def _comb(n: Array, k: Array | int) -> Array:
-    """`comb(n, k)` for `n` from 0 to 4 and any `k` (int32), elementwise."""
-    return jnp.asarray(_COMB)[n, jnp.clip(k + 1, 0, 6)]
-
-
-def _kth_sum(table: Array, rank: Array, size: Array, k: Array) -> Array:
-    """The `k`-th capture of two or more table cards adding up to `rank` (bool[40]).
-
-    In the order of the legal moves: by set of ranks, then by cards. With a `size` (not
-    0), only the captures of that many cards count. The set of ranks comes first, from the
-    number of captures of each; then the cards, from the highest index down: the captures
-    without a card come before those with it, so the card is taken when `k` is past them.
-    """
-    by_rank = jnp.concatenate([jnp.zeros(1, jnp.int32), jnp.sum(table.reshape(4, 10), axis=0)])
-    ranks = jnp.asarray(_tables.SUPPORT_RANKS)[rank]  # [support, place]: 0 past the last
-    counts = jnp.asarray(_tables.SUPPORT_COUNTS)[rank]  # [support, slot, place]
-    sizes = jnp.asarray(_tables.SUPPORT_SIZES)[rank]  # [support, slot]
-    wanted = (sizes >= 0) & ((size == 0) | (sizes == size))
-    found = jnp.prod(_comb(by_rank[ranks][:, None, :], counts), axis=-1)
-    per_support = jnp.sum(jnp.where(wanted, found, 0), axis=1)
-    ends = jnp.cumsum(per_support)
-    support = jnp.sum(ends <= k)
-    k = k - (ends[support] - per_support[support])
-    ranks, counts, wanted = ranks[support], counts[support], wanted[support]
-    on_table = table.reshape(4, 10)[:, jnp.maximum(ranks - 1, 0)] & (ranks > 0)  # [suit, place]
-    places = jnp.arange(_tables.MAX_SUPPORT)
-
-    def decide(step: Array, carried: tuple[Array, ...]) -> tuple[Array, ...]:
-        # the cards from the highest index down: suits from the last, ranks from the highest
-        k, left, have, ways, taken = carried
-        suit = 3 - step // _tables.MAX_SUPPORT
-        place = _tables.MAX_SUPPORT - 1 - step % _tables.MAX_SUPPORT
-        here = places == place
-        candidate = on_table[suit, place]
-        remaining = left[place] - candidate.astype(jnp.int32)
-        without = jnp.where(here, _comb(remaining, counts[:, place] - have[place])[:, None], ways)
-        before = jnp.sum(jnp.where(wanted, jnp.prod(without, axis=1), 0))
-        take = candidate & (k >= before)
-        taking = have[place] + take.astype(jnp.int32)
-        ways = jnp.where(here, _comb(remaining, counts[:, place] - taking)[:, None], without)
-        return (
-            k - jnp.where(take, before, 0),
-            jnp.where(here, remaining, left),
-            jnp.where(here, taking, have),
-            ways,
-            taken.at[suit, place].set(take),
-        )
-
-    left = by_rank[ranks] * (ranks > 0)  # the cards of each place still to decide
-    have = jnp.zeros(_tables.MAX_SUPPORT, jnp.int32)  # the cards of each place taken
-    ways = _comb(left, counts)  # [slot, place]: the ways to complete each pattern
-    taken = jnp.zeros((4, _tables.MAX_SUPPORT), bool)
-    carried = jax.lax.fori_loop(0, 4 * _tables.MAX_SUPPORT, decide, (k, left, have, ways, taken))
-    cards = jnp.arange(4)[:, None] * 10 + ranks - 1  # [suit, place]
-    return jnp.zeros(_CARDS, bool).at[jnp.where(carried[4], cards, _CARDS)].set(True, mode="drop")
-
-
-def _score(component: ScoringComponent, piles: Array, scope: Array) -> Array:
-    """The points (int32[sides]) of one scoring component, from the sides' piles and scope."""
-    sides = piles.shape[0]
-    everyone = jnp.ones(sides, bool)
-    suits = piles.reshape(sides, 4, 10)
-    if isinstance(component, Scope):
-        return scope * component.value
-    if isinstance(component, (Carte, Denari)):
-        cards = piles if isinstance(component, Carte) else suits[:, 0]
-        counts = jnp.sum(cards, axis=1, dtype=jnp.int32)
-        threshold = component.threshold
-        return _strict_max(counts, everyone if threshold is None else counts >= threshold)
-    if isinstance(component, (Settebello, ReBello)):
-        held = _SEVEN_OF_DENARI if isinstance(component, Settebello) else _KING_OF_DENARI
-        return piles[:, held].astype(jnp.int32)
-    if isinstance(component, Primiera):
-        return _primiera(component, suits)
-    if isinstance(component, Napola):
-        run = jnp.sum(jnp.cumprod(suits[:, 0], axis=1), axis=1, dtype=jnp.int32)
-        return jnp.where(run >= 3, jnp.minimum(run, component.most), 0)
-    if isinstance(component, Grande):
-        run = jnp.sum(jnp.cumprod(suits[:, 0, 9:4:-1], axis=1), axis=1, dtype=jnp.int32)
-        return jnp.where(run >= 3, run + 2 if component.extends else 5, 0)
-    if isinstance(component, AssoDueTre):
-        return jnp.sum(suits[:, 0, :3] * jnp.arange(1, 4), axis=1, dtype=jnp.int32)
-    if isinstance(component, Ponino):
-        return jnp.where(jnp.all(suits[:, :, 8], axis=1), scope, 0)
-    if isinstance(component, CardPoints):
-        scoring = jnp.isin(jnp.arange(1, 11), jnp.asarray(component.ranks))
-        counts = jnp.sum(suits & scoring, axis=(1, 2), dtype=jnp.int32)
-        return counts * component.value
-    if isinstance(component, Declarations):  # no declarations are played: nothing
-        return jnp.zeros(sides, jnp.int32)
-    raise RulesError(f"no batch scoring for {quote(component.name)}")  # pragma: no cover
-
-
-def _primiera(component: Primiera, suits: Array) -> Array:
-    """The primiera point of each side (int32[sides]); `suits` is bool[sides, 4, 10]."""
-    held = jnp.any(suits, axis=2)  # [side, suit]
-    eligible = jnp.all(held, axis=1)
-    if component.missing_suit is MissingSuit.ZERO:
-        eligible = jnp.ones_like(eligible)
-    rule = component.rule
-    if rule in (PrimieraRule.MOST_SEVENS_CASCADE, PrimieraRule.SETTANTA_3_SEVENS):
-        counts = jnp.sum(suits, axis=1, dtype=jnp.int32)  # [side, rank - 1]
-        sevens = counts[:, 6]
-        if rule is PrimieraRule.SETTANTA_3_SEVENS:
-            return (sevens >= 3).astype(jnp.int32)
-        # the cascade compares the counts of 7, 6, Ace, 5, 4, 3, 2 in turn: one number
-        key = jnp.zeros_like(sevens)
-        for rank in (7, 6, 1, 5, 4, 3, 2):
-            key = key * 5 + counts[:, rank - 1]
-        return _strict_max(key, jnp.ones_like(eligible))
-    values = jnp.asarray(component.table.values, jnp.int32)
-    best = jnp.max(jnp.where(suits, values, 0), axis=2)  # [side, suit]
-    if rule is PrimieraRule.BEST_CARDS:
-        ranked = -jnp.sort(-best, axis=1)
-        key = jnp.zeros(best.shape[0], jnp.int32)
-        for place in range(4):
-            key = key * 101 + ranked[:, place]
-        return _strict_max(key, eligible)
-    return _strict_max(jnp.sum(best, axis=1), eligible)
