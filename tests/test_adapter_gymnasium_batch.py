@@ -105,6 +105,7 @@ def play_others(state: GameState, seat: int) -> GameState:
         ("scopone-scientifico", None, 3),  # partners
         ("scopa-3", None, 2),  # three sides
         ("scopa-a-perdere", None, 1),  # the lowest total wins
+        ("cirulla", None, 1),  # declarations: the cards shown and the points declared
     ],
 )
 def test_every_step_is_the_scalar_engines(variant: str, seat: int | None, dealer: int) -> None:
@@ -123,7 +124,7 @@ def test_every_step_is_the_scalar_engines(variant: str, seat: int | None, dealer
         for deck, seat in zip(decks, seats, strict=True)
     ]
     rng = np.random.default_rng(len(variant))
-    layout = ObservationLayout.of(rules.players)
+    layout = ObservationLayout.of(rules.players, rules.declarations)
     learner_plays = rules.plays_per_hand // rules.players
     for step in range(learner_plays):
         actions = []
@@ -154,6 +155,8 @@ def test_every_step_is_the_scalar_engines(variant: str, seat: int | None, dealer
         assert obs["observation"][i][layout.to_move].sum() == 0
     assert info["_points"].all()
     assert not obs["action_mask"].any()
+    if rules.declarations:  # some hand was declared, and its points turned to each seat's view
+        assert obs["observation"][:, layout.declared].any()
 
 
 def test_random_legal_actions_are_uniform_over_the_legal_ids() -> None:

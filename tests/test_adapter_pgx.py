@@ -14,8 +14,8 @@ import pytest
 
 from scopa import DECK, Captures, GameState, Rules, find_variant, variant_names, view
 from scopa.adapters import hand_returns, return_bound
-from scopa.encoding import observation
-from scopa.errors import InvalidArgumentError, RulesError
+from scopa.encoding import ObservationLayout, legal_actions, move_of_action, observation
+from scopa.errors import InvalidArgumentError
 from scopa.scoring import CardPoints, ScoringRules
 from tests.helpers import ROOT
 
@@ -111,14 +111,8 @@ def test_it_is_a_pgx_environment(classic: Scopa) -> None:
 
 
 @pytest.mark.parametrize("name", variant_names())
-def test_every_preset_of_the_batch_engine(name: str) -> None:
+def test_every_preset_is_an_environment(name: str) -> None:
     rules = find_variant(name)
-    try:
-        Env(rules)
-    except RulesError:
-        with pytest.raises(RulesError):
-            make(name)
-        return
     env = make(name)
     assert env.observation_shape == (Env(rules).observation_size,)
     assert env.reward_scale == return_bound(rules)
@@ -238,6 +232,36 @@ def test_planes_hold_the_flat_observation() -> None:
             grid[:, :, channel].reshape(40), vector[40 * channel : 40 * channel + 40]
         )
     assert (grid[:, :, 5:] == vector[200:]).all()
+
+
+def test_planes_under_declarations_hold_the_cards_shown_and_the_points() -> None:
+    # cirulla, two players: hand, table, two piles and the two seats' cards shown as card
+    # planes; the 14 other entries, the points declared last, as planes of their value
+    flat = make("cirulla", dealer=0)
+    planes = make("cirulla", dealer=0, observation="planes")
+    assert planes.observation_shape == (4, 10, 20)
+    layout = ObservationLayout.of(2, declarations=True)
+    for seed in range(100):  # a deal whose first hand may declare
+        key = jax.random.PRNGKey(seed)
+        game = flat.position(flat.init(key))
+        declaring = [a for a in legal_actions(game) if move_of_action(game, a).declaration]
+        if declaring:
+            break
+    declared = move_of_action(game, declaring[0]).declaration
+    assert declared is not None
+    one = flat.step(flat.init(key), declaring[0])
+    other = planes.step(planes.init(key), declaring[0])
+    vector, grid = np.asarray(one.observation), np.asarray(other.observation)
+    # seen by the next player: the declarer is the seat after the observer
+    assert vector[layout.revealed[1]].any()
+    assert vector[layout.declared].tolist() == [0, declared.points]
+    cards = [layout.hand, layout.table, *layout.piles, *layout.revealed]
+    for channel, entries in enumerate(cards):
+        assert np.array_equal(grid[:, :, channel].reshape(40), vector[entries])
+    between = vector[layout.hand_sizes.start : layout.revealed[0].start]
+    others = np.concatenate([between, vector[layout.declared]])
+    assert len(others) == 14
+    assert (grid[:, :, 6:] == others).all()
 
 
 def test_auto_reset_and_act_randomly_play_on(classic: Scopa) -> None:

@@ -103,25 +103,23 @@ class _Step(NamedTuple):
     points: jax.Array
 
 
-def _rotations(players: int) -> npt.NDArray[np.int32]:
+def _rotations(players: int, declarations: bool) -> npt.NDArray[np.int32]:
     """For each offset `d`, where each entry of the observation from seat `d` comes from.
 
     Row `d` turns an observation made from some seat into the one made from the seat `d`
     places after it: the seats' entries move, the others stay.
     """
-    layout = ObservationLayout.of(players)
+    layout = ObservationLayout.of(players, declarations)
     rows = np.tile(np.arange(layout.size, dtype=np.int32), (players, 1))
+    seats = [layout.hand_sizes, layout.scope, layout.to_move, layout.dealer, layout.last_capturer]
+    if declarations:
+        seats.append(layout.declared)
     for offset in range(players):
         for seat in range(players):
             source = (offset + seat) % players
-            rows[offset, layout.piles[seat]] = np.arange(layout.size)[layout.piles[source]]
-            for group in (
-                layout.hand_sizes,
-                layout.scope,
-                layout.to_move,
-                layout.dealer,
-                layout.last_capturer,
-            ):
+            for cards in (layout.piles, layout.revealed):  # no cards shown without declarations
+                rows[offset, cards[seat]] = np.arange(layout.size)[cards[source]]
+            for group in seats:
                 rows[offset, group.start + seat] = group.start + source
     return rows
 
@@ -238,7 +236,7 @@ class _Program:
                 for side in range(rules.number_of_sides)
             ]
         )
-        self.seen_by = jnp.asarray(_rotations(players))
+        self.seen_by = jnp.asarray(_rotations(players, rules.declarations))
         self.deal = jax.jit(self._deal)
         self.deal_orders = jax.jit(self._deal_orders)
         self.learn = jax.jit(self._learn)

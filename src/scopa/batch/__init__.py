@@ -23,11 +23,10 @@ the step and whether the hand is over. The engine gives, position by position, t
 player to move, mask, observation and points as [`GameState`][scopa.GameState] with
 [`action_mask`][scopa.encoding.action_mask] and [`observation`][scopa.encoding.observation].
 
-It plays every rule but captures to fifteen, a first table that sweeps, declarations and
-claims, and only the 40 cards: among the presets, all but `scopa-a-15`, `escoba`,
-`escoba-sin-setenta`, `cirulla`, `scopa-mini` and `scopa-coperta`. Other rules raise
-[`RulesError`][scopa.RulesError] naming the knob. Arrays are 32-bit: the engine never needs
-`jax_enable_x64`.
+It plays every knob of [`Rules`][scopa.Rules], and so every preset: captures to fifteen,
+first tables that sweep, declarations and claims, and decks of fewer cards among them. A
+scoring component of your own raises [`RulesError`][scopa.RulesError], which says what to
+do instead. Arrays are 32-bit: the engine never needs `jax_enable_x64`.
 """
 
 from __future__ import annotations

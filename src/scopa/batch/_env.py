@@ -373,7 +373,7 @@ class Env:
             return key, jax.random.permutation(drawn, _CARDS).astype(jnp.int32)
 
         def annulled(carried: tuple[Array, Array]) -> Array:
-            return self._annulled(carried[1])
+            return self._annulled(self._in_play_order(carried[1]))
 
         first = shuffle((key, jnp.zeros(_CARDS, jnp.int32)))
         _, order = jax.lax.while_loop(annulled, shuffle, first)
@@ -382,10 +382,11 @@ class Env:
     def deal(self, order: Array | Any, dealer: int | Array = 0) -> State:
         """The hand dealt from a deck order (`int32[40]` card indices) by `dealer`.
 
-        Cards go as [`GameState.new`][scopa.GameState.new] deals a `Deck` of that order.
-        A deal whose first table the misdeal rule annuls gives a state with `misdeal` and
-        `terminated` set, nobody to move, no legal action, zero rewards and a zero
-        observation. When `order` and `dealer` are concrete (not traced), they are checked.
+        Cards go as [`GameState.new`][scopa.GameState.new] deals a `Deck` of that order:
+        under rules of fewer cards (`ranks`, `suits`), the cards in play in that order, the
+        others left out. A deal whose first table the misdeal rule annuls gives a state with
+        `misdeal` and `terminated` set, nobody to move, no legal action, zero rewards and a
+        zero observation. When `order` and `dealer` are concrete (not traced), they are checked.
 
         Raises:
             InvalidStateError: a concrete order is not a permutation of 0 to 39.
@@ -680,7 +681,7 @@ class Env:
         taken = jnp.where(k < pairs, pair, summed)
         return jnp.where(k < 0, jnp.zeros(_CARDS, bool), taken)
 
-    def is_claim(self, action: Array | int) -> Array:
+    def is_claim(self, action: Array | npt.NDArray[np.integer[Any]] | int) -> Array:
         """Whether a legal compact id claims that the player's side has reached the target.
 
         Under `claim_out`, the odd choices of each card are the claiming forms of the moves

@@ -1,8 +1,9 @@
 """The scoring of a hand on the batch engine: the library's scoring components in JAX.
 
-Each component of [`scopa.scoring`][scopa.scoring] has a function here that gives, from
-what each side took, the same points as its `score` method and the side its category makes
-win the match outright (-1 for none), as its `CategoryScore.wins_match`.
+Each of the library's components ([`COMPONENTS`][scopa.COMPONENTS]) has a function
+here that gives, from what each side took, the same points as its `score` method and the
+side its category makes win the match outright (-1 for none), as its
+`CategoryScore.wins_match`. A test checks that every component has one.
 """
 
 from __future__ import annotations
@@ -188,11 +189,11 @@ _SCORERS: Final[dict[type[Any], Callable[[Any, Taken], Points]]] = {
     CardPoints: _card_points,
     Declarations: _declarations,
 }
-"""The function of each of the library's components ([`COMPONENTS`][scopa.scoring.COMPONENTS])."""
+"""The function of each of the library's components ([`COMPONENTS`][scopa.COMPONENTS])."""
 
 
 def check_components(rules: Rules) -> None:
-    """Refuse rules with a scoring component the engine has no function for.
+    """Refuse rules with a scoring component that is not one of the library's own.
 
     Raises:
         RulesError: a component of your own (the message names it and says what to do).
@@ -203,9 +204,11 @@ def check_components(rules: Rules) -> None:
             raise RulesError(
                 f"the batch engine does not score the component {quote(component.name)} "
                 f"({type(component).__name__}) of rules {rules.name!r}: it scores the "
-                f"library's own components ({names}) in JAX. Build the category from them, "
-                f"or play these rules on the scalar engine (GameState, Match); to add one to "
-                f"the batch engine, write its JAX scoring in scopa/batch/_score.py"
+                f"library's own components, those of scopa.COMPONENTS ({names}), each "
+                f"written in JAX. Make the category of those, or play these rules on the "
+                f"scalar engine (GameState, Match); to add a component to the batch engine, "
+                f"list its class in scopa.COMPONENTS and write its scoring in JAX in "
+                f"scopa/batch/_score.py"
             )
 
 
