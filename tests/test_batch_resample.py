@@ -1,8 +1,8 @@
 """`Env.resample` draws what the player to move cannot see as `PlayerView.resample` does.
 
 A resampled state keeps the view of the player to move (its scalar position has the same
-view), and its deals, played again from the first card with the same actions on the scalar
-engine, give every play the same legal action and end in the same view: it is a deal that
+view), and its deals, played again from the first card with the same moves on the scalar
+engine, allow every move and end in the same view: it is a deal that
 agrees with everything the player saw, the plays that show what a hand lacks included. On
 small positions, whose agreeing deals the tests list and count by playing each one on the
 scalar engine, the draws are uniform among them (a chi-square test at a level of one in a
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from scopa import CompulsoryCapture, GameState, Rules, find_variant, view
+from scopa import CompulsoryCapture, GameState, Move, Rules, find_variant, view
 from scopa.encoding import legal_actions, move_of_action, observation
 from scopa.errors import InvalidArgumentError, RulesError
 from tests.helpers import chi_square, chi_square_critical
@@ -51,30 +51,40 @@ def _copies(state: State, count: int) -> State:
 
 
 def _order_of(env: Env, state: State, table: np.ndarray) -> np.ndarray:
-    """The deck order that deals `state`'s deals: the first deal, the table, the others."""
+    """The deck order that deals `state`'s deals: the first deal, the table, the others.
+
+    The cards out of play (under rules of fewer cards) come last.
+    """
     n = env.num_players
     leader = (int(state._dealer) + 1) % n
     deals = np.asarray(state._deals)
     blocks = [
         np.flatnonzero(deals[d, (leader + j) % n]) for d in range(len(deals)) for j in range(n)
     ]
-    return np.concatenate([*blocks[:n], table, *blocks[n:]]).astype(np.int32)
+    dealt = np.concatenate([*blocks[:n], table, *blocks[n:]])
+    return np.concatenate([dealt, np.setdiff1d(np.arange(40), dealt)]).astype(np.int32)
 
 
-def _replay(rules: Rules, order: np.ndarray, dealer: int, actions: list[int]) -> GameState | None:
-    """The scalar hand of `order` after `actions`, or None if one of them is not legal."""
+def _replay(rules: Rules, order: np.ndarray, dealer: int, moves: list[Move]) -> GameState | None:
+    """The scalar hand of `order` after `moves`, or None if one of them is not legal.
+
+    Moves, not action ids: under declarations the id of a move depends on the declarations
+    the hand allows, which a hand drawn again need not allow.
+    """
     game = _dealt(rules, order, dealer)
     assert game is not None  # the table is the original one, which the rules accepted
-    for action in actions:
-        if action not in legal_actions(game):
+    for move in moves:
+        if move not in game.legal_moves():
             return None
-        game = game.apply(move_of_action(game, action))
+        game = game.apply(move)
     return game
 
 
 def _table_of(rules: Rules, order: np.ndarray) -> np.ndarray:
+    """The first table dealt from a deck order: after the hands, among the cards in play."""
+    in_play = np.array([card for card in order if rules.in_play_mask >> int(card) & 1])
     first = rules.players * rules.hand_size
-    return order[first : first + rules.table_size]
+    return in_play[first : first + rules.table_size]
 
 
 # ------------------------------------------------------------------ the view and the plays
@@ -86,6 +96,9 @@ CASES = [
     find_variant("asso-piglia-tutto-4"),  # four players, ace_first_lead_forbidden
     MUST_CAPTURE_3,
     BOTH,
+    find_variant("escoba"),  # captures to fifteen, a first table that sweeps
+    find_variant("cirulla"),  # declarations: the cards a declaration showed stay
+    Rules(ranks=tuple(range(1, 8)), suits=(0, 1, 3), table_size=3),  # 21 cards in play
 ]
 
 
@@ -100,17 +113,18 @@ def test_a_resampled_state_keeps_the_view_and_agrees_with_every_play(rules: Rule
     games = [
         _dealt(rules, order, int(dealer)) for order, dealer in zip(orders, dealers, strict=True)
     ]
-    history: list[list[int]] = [[] for _ in range(hands)]
+    history: list[list[Move]] = [[] for _ in range(hands)]
     resample = jax.jit(jax.vmap(env.resample))
     step = jax.jit(jax.vmap(env.step))
     key = jax.random.key(len(rules.name))
-    changed = told = 0
+    changed = told = shown = 0
     for _ in range(rules.plays_per_hand):
         key, now = jax.random.split(key)
         drawn = resample(states, jax.random.split(now, hands))
         assert np.array_equal(drawn.observation, states.observation)
         assert np.array_equal(drawn.legal_action_mask, states.legal_action_mask)
         told += int(np.asarray(states._lacks).any())
+        shown += int(np.asarray(states._revealed).any())
         actions = np.zeros(hands, np.int32)
         for i, game in enumerate(games):
             if game is None or game.is_terminal:
@@ -126,12 +140,13 @@ def test_a_resampled_state_keeps_the_view_and_agrees_with_every_play(rules: Rule
             assert replayed.to_text() == env.position(one).to_text()
             changed += not np.array_equal(np.asarray(one._deals), np.asarray(original._deals))
             actions[i] = random.Random(len(history[i]) + i).choice(legal_actions(game))
-            history[i].append(int(actions[i]))
-            games[i] = game.apply(move_of_action(game, int(actions[i])))
+            history[i].append(move_of_action(game, int(actions[i])))
+            games[i] = game.apply(history[i][-1])
         states = step(states, jnp.asarray(actions))
     assert changed > rules.plays_per_hand  # the hidden cards move
     if rules.compulsory_capture is CompulsoryCapture.CAPTURING_CARD:
         assert told > 0  # some play showed what a hand lacks
+    assert (shown > 0) == rules.declarations  # a declaration showed cards, which stayed
 
 
 def test_a_finished_hand_and_an_annulled_deal_are_returned_as_they_are() -> None:
@@ -165,7 +180,7 @@ def test_rules_too_large_to_count_are_refused() -> None:
 # ------------------------------------------------------------------ uniform draws
 
 
-Position = tuple[Env, State, GameState, np.ndarray, list[int]]
+Position = tuple[Env, State, GameState, np.ndarray, list[Move]]
 _ENVS: dict[Rules, Env] = {}
 
 
@@ -179,11 +194,11 @@ def _position(rules: Rules, plays: int, seed: int) -> Position:
         if game is not None:
             break
     state = env.deal(order, 0)
-    played: list[int] = []
+    played: list[Move] = []
     for _ in range(plays):
         action = int(rng.choice(legal_actions(game)))
-        played.append(action)
-        game = game.apply(move_of_action(game, action))
+        played.append(move_of_action(game, action))
+        game = game.apply(played[-1])
         state = env.step(state, action)
     return env, state, game, order, played
 
@@ -245,7 +260,7 @@ def _candidates(
 
 
 def _agreeing(
-    env: Env, state: State, game: GameState, order: np.ndarray, played: list[int], stock: bool
+    env: Env, state: State, game: GameState, order: np.ndarray, played: list[Move], stock: bool
 ) -> tuple[set[bytes], int]:
     """The deals that agree with the plays (each played again on the scalar engine), and all."""
     viewer = game.current_player
@@ -397,7 +412,9 @@ def _in_blocks(game: GameState) -> tuple[Any, ...]:
     return (*fields[:2], *fields[3:], blocks)
 
 
-@pytest.mark.parametrize("name", ["classic", "scopa-3", "scopone-scientifico"])
+@pytest.mark.parametrize(
+    "name", ["classic", "scopa-3", "scopone-scientifico", "escoba", "cirulla", "scopa-mini"]
+)
 def test_observe_and_position_match_the_scalar_engine(name: str) -> None:
     rules = find_variant(name)
     env = Env(rules)
