@@ -39,7 +39,8 @@ except ImportError:
     raise ImportError(needs_extra("scopa.batch", "JAX", "jax")) from None
 
 from scopa.batch._env import Env, Rewards, State
+from scopa.batch._match import MatchEnv, MatchState
 
-__all__ = ["Env", "Rewards", "State"]
+__all__ = ["Env", "MatchEnv", "MatchState", "Rewards", "State"]
 
 del _jax

@@ -1,0 +1,302 @@
+"""Whole matches on the batch engine play exactly as the scalar `Match`, and refuse bad input.
+
+The lockstep tests play a batch of matches with random legal actions
+(`MatchEnv.random_action`), replay each one on a scalar `Match` dealt the same decks by the
+same dealers, and compare at every play the player to move, the legal ids and the
+observation (with the match totals), and at the end of every hand the totals, the dealer,
+the hands played, the winner, the outcome, the settlement (the tretre brilli), whether the
+match was truncated, and the rewards. `SCOPA_BATCH_MATCHES=10000 python -m pytest
+tests/test_batch_match.py -k lockstep` plays more matches (the default is 300 of
+`classic`, `tretre` and `scopone-scientifico`, and of the knobs below).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import attrs
+import pytest
+
+from scopa import Deck, Match, Outcome, find_variant, view
+from scopa.adapters import match_returns, match_totals_seen
+from scopa.cards import DECK
+from scopa.encoding import legal_actions, move_of_action, observation
+from scopa.rules import Tiebreak
+from scopa.scoring import AssoDueTre
+
+jax = pytest.importorskip("jax", reason="needs JAX, from the optional extra jax")
+
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402  (installed with JAX)
+
+from scopa.batch import MatchEnv, MatchState  # noqa: E402
+
+MATCHES = int(os.environ.get("SCOPA_BATCH_MATCHES", "300"))
+CHUNK = 1000  # matches played together at most (one compiled shape)
+
+
+def _deck(deals: np.ndarray, table: np.ndarray, dealer: int) -> Deck:
+    """The deck order that deals a hand's first position, as `GameState.new` deals.
+
+    Each player in turn from the one after the dealer gets a block of cards, then the
+    table gets its cards, then each later deal gives a block to each player in the same
+    order (the order of the cards within a block does not matter).
+    """
+    players = deals.shape[1]
+    leader = (dealer + 1) % players
+    seats = [(leader + k) % players for k in range(players)]
+    order = [int(c) for seat in seats for c in np.flatnonzero(deals[0, seat])]
+    order += [int(c) for c in np.flatnonzero(table)]
+    order += [int(c) for deal in deals[1:] for seat in seats for c in np.flatnonzero(deal[seat])]
+    assert sorted(order) == list(range(40))
+    return Deck(DECK[i] for i in order)
+
+
+def _expected_rewards(match: Match, env: MatchEnv) -> list[float]:
+    """What a finished match pays each player, from the scalar match and the definitions."""
+    rules = match.rules
+    sides = rules.number_of_sides
+    if env.match_reward == "win":
+        figures = [1.0 if side == match.winner else 0.0 for side in range(sides)]
+    else:
+        settlement = match.settlement
+        assert settlement is not None
+        figures = [float(value) for value in settlement]
+    if env.rewards == "points":
+        paid = figures
+    elif env.rewards == "margin":
+        paid = [
+            own - max(f for s, f in enumerate(figures) if s != side)
+            for side, own in enumerate(figures)
+        ]
+    else:
+        paid = [own - (sum(figures) - own) / (sides - 1) for own in figures]
+    return [paid[rules.side_of(player)] for player in range(rules.players)]
+
+
+def _where(number: int, match: Match) -> str:
+    """Where a difference was found: the match, its hand, and the position."""
+    return f"match {number}, hand {match.hand_number}: {match.state.to_text()!r}"
+
+
+_COMPILED: dict[MatchEnv, tuple[Any, Any, Any]] = {}
+
+
+def _compiled(env: MatchEnv) -> tuple[Any, Any, Any]:
+    """Compiled once per environment, on a batch: `init`, one random play, every view."""
+    if env not in _COMPILED:
+
+        def play(states: MatchState, key: Any) -> tuple[Any, MatchState]:
+            keys = jax.random.split(key, states.current_player.shape[0])
+            actions = jax.vmap(env.random_action)(states, keys)
+            return actions, jax.vmap(env.step)(states, actions)
+
+        def views(states: MatchState) -> Any:  # [match, player, observation]
+            players = range(env.num_players)
+            seen = [jax.vmap(env.observe, in_axes=(0, None))(states, p) for p in players]
+            return jnp.stack(seen, axis=1)
+
+        _COMPILED[env] = (jax.jit(jax.vmap(env.init)), jax.jit(play), jax.jit(views))
+    return _COMPILED[env]
+
+
+def _seen(match: Match, player: int) -> np.ndarray:
+    """What the scalar engine and adapters show `player`: the hand's view and the totals."""
+    wanted = observation(view(match.state, player)) + match_totals_seen(match, player)
+    return np.array(wanted, np.float32)
+
+
+def lockstep(env: MatchEnv, matches: int, seed: int) -> dict[str, int]:
+    """Play `matches` random matches on both engines in lockstep; fail at the first difference.
+
+    At every play: the player to move, the legal ids and the observation. At the start and
+    the end of every hand: every player's view. At the end of every hand: the totals, the
+    hands played, the dealer of the next hand, whether the match is over or truncated,
+    the winner and the outcomes, the settlement and the rewards.
+
+    Returns counts of what was played: matches won, truncated, hands, plays, matches won
+    outright by a category, and the others won by a side that is not alone at the top.
+    """
+    rules = env.rules
+    init, play, views = _compiled(env)
+    counts = dict.fromkeys(("won", "truncated", "hands", "plays", "outright", "not_top"), 0)
+    rng = np.random.default_rng(seed)
+    key = jax.random.key(seed)
+    for start in range(0, matches, CHUNK):
+        size = min(CHUNK, matches - start)
+        key, deal_key = jax.random.split(key)
+        dealers = rng.integers(0, rules.players, size, dtype=np.int32)
+        states = init(jax.random.split(deal_key, size), jnp.asarray(dealers))
+        deals, table = jax.device_get((states.hand._deals, states.hand._table))
+        games = [
+            Match.new(rules, decks=[_deck(deals[i], table[i], d)], first_dealer=int(d))
+            for i, d in enumerate(dealers)
+        ]
+        playing = [True] * size
+        turned = list(range(size))  # the matches whose hand was just dealt, or ended
+        while True:
+            if turned:
+                every = np.asarray(views(states))
+                for i in turned:
+                    for player in range(rules.players):
+                        where = _where(start + i, games[i])
+                        assert np.array_equal(every[i, player], _seen(games[i], player)), where
+            if not any(playing):
+                break
+            to_move, masks, seen = jax.device_get(
+                (states.current_player, states.legal_action_mask, states.observation)
+            )
+            for i, match in enumerate(games):
+                if not playing[i]:
+                    continue
+                mover = match.state.current_player
+                assert mover is not None
+                assert to_move[i] == mover, _where(start + i, match)
+                legal = legal_actions(match.state)
+                assert np.flatnonzero(masks[i]).tolist() == legal, _where(start + i, match)
+                assert np.array_equal(seen[i], _seen(match, mover)), _where(start + i, match)
+            key, now = jax.random.split(key)
+            actions, states = play(states, now)
+            books = jax.device_get(
+                (
+                    actions,
+                    states.illegal_action,
+                    states.terminated,
+                    states.truncated,
+                    states.totals,
+                    states.hands_played,
+                    states.winner,
+                    states.settlement,
+                    states.rewards,
+                    states.observation,
+                    states.hand._dealer,
+                    states.hand._deals,
+                    states.hand._table,
+                )
+            )
+            chosen, illegal, over, cut, totals, played, winner, settled, rewards, seen = books[:10]
+            dealer, deals, table = books[10:]
+            turned = []
+            for i, match in enumerate(games):
+                if not playing[i]:
+                    continue
+                assert not illegal[i]
+                hands = len(match.hands)
+                match = games[i] = match.apply(move_of_action(match.state, int(chosen[i])))
+                counts["plays"] += 1
+                if len(match.hands) == hands:
+                    assert not over[i], _where(start + i, match)
+                    assert not cut[i], _where(start + i, match)
+                    assert not rewards[i].any(), _where(start + i, match)
+                    continue
+                counts["hands"] += 1
+                turned.append(i)
+                assert totals[i].tolist() == list(match.totals), _where(start + i, match)
+                assert played[i] == len(match.hands), _where(start + i, match)
+                assert bool(over[i]) == match.is_over, _where(start + i, match)
+                if match.settlement is not None:
+                    wanted = [float(value) for value in match.settlement]
+                    assert settled[i].tolist() == pytest.approx(wanted, abs=1e-4)
+                else:
+                    assert not settled[i].any()
+                if match.is_over or len(match.hands) >= env.max_hands:
+                    # nobody to move: the dealer of the last hand observes it
+                    last = match.state.dealer
+                    assert np.array_equal(seen[i], _seen(match, last)), _where(start + i, match)
+                    playing[i] = False
+                if match.is_over:
+                    assert winner[i] == match.winner, _where(start + i, match)
+                    assert not cut[i]
+                    outcomes = [
+                        Outcome.WIN if rules.side_of(p) == winner[i] else Outcome.LOSS
+                        for p in range(rules.players)
+                    ]
+                    assert match.outcomes == tuple(outcomes), _where(start + i, match)
+                    paid = _expected_rewards(match, env)
+                    assert rewards[i].tolist() == pytest.approx(paid, abs=1e-4)
+                    if env.rewards == "margin":  # the other adapters' returns
+                        reward = env.match_reward
+                        assert paid == pytest.approx(match_returns(match, reward), abs=1e-9)
+                    outright = [c for c in match.hands[-1].score if c.wins_match is not None]
+                    counts["outright"] += bool(outright)
+                    top = max(match.totals)
+                    counts["not_top"] += not outright and (
+                        match.totals[int(winner[i])] < top or match.totals.count(top) > 1
+                    )
+                    counts["won"] += 1
+                    continue
+                assert winner[i] == -1, _where(start + i, match)
+                assert not rewards[i].any(), _where(start + i, match)
+                if len(match.hands) >= env.max_hands:
+                    assert cut[i], _where(start + i, match)
+                    counts["truncated"] += 1
+                    continue
+                assert not cut[i], _where(start + i, match)
+                match = games[i] = match.deal(_deck(deals[i], table[i], int(dealer[i])))
+                assert dealer[i] == match.dealer, _where(start + i, match)
+        assert (np.asarray(states.terminated) | np.asarray(states.truncated)).all()
+        assert (np.asarray(states.current_player) == -1).all()
+        assert not np.asarray(states.legal_action_mask).any()
+    return counts
+
+
+# ------------------------------------------------------------------ lockstep
+
+
+@pytest.fixture(scope="module")
+def classic() -> MatchEnv:
+    return MatchEnv(find_variant("classic"))
+
+
+def test_lockstep_classic(classic: MatchEnv) -> None:
+    counts = lockstep(classic, MATCHES, seed=1)
+    assert counts["won"] == MATCHES
+    assert counts["hands"] > 3 * MATCHES  # a match of classic lasts three hands or more
+
+
+def test_lockstep_tretre_with_its_brilli() -> None:
+    env = MatchEnv(find_variant("tretre"), match_reward="stakes")
+    counts = lockstep(env, MATCHES, seed=2)
+    assert counts["won"] == MATCHES
+
+
+def test_lockstep_scopone_scientifico() -> None:
+    env = MatchEnv(find_variant("scopone-scientifico"), rewards="zero-sum")
+    counts = lockstep(env, MATCHES, seed=3)
+    assert counts["won"] == MATCHES
+
+
+def test_lockstep_the_lowest_total_wins_and_truncation() -> None:
+    # scopa-a-perdere: the match ends as it would, and the lowest total wins; cut off
+    # after six hands, some matches have no winner yet (a side needs 21)
+    env = MatchEnv(find_variant("scopa-a-perdere"), rewards="points", max_hands=6)
+    counts = lockstep(env, MATCHES, seed=4)
+    assert counts["won"] > 0
+    assert counts["truncated"] > 0
+    assert counts["won"] + counts["truncated"] == MATCHES
+    assert counts["not_top"] == counts["won"]  # the lowest total, never the highest
+
+
+def test_lockstep_a_match_won_outright_by_the_napoleone() -> None:
+    # all ten denari win the match whatever the totals: about one hand in 400 in random
+    # play, so that 300 matches of about four hands see a few
+    env = MatchEnv(find_variant("napola"))
+    counts = lockstep(env, MATCHES, seed=6)
+    assert counts["won"] == MATCHES
+    assert counts["outright"] >= 1
+
+
+def test_lockstep_three_sides_the_countdown_and_the_trio() -> None:
+    # three players each for self; the last hand counted down category by category; the
+    # Ace, 2 and 3 of denari to one side win the match at once
+    rules = attrs.evolve(
+        find_variant("scopa-3"),
+        tiebreak=Tiebreak.LAST_HAND_COUNTDOWN,
+        scoring=find_variant("scopa-3").scoring.with_component(AssoDueTre()),
+    )
+    env = MatchEnv(rules, rewards="zero-sum")
+    counts = lockstep(env, MATCHES, seed=7)
+    assert counts["won"] == MATCHES
+    assert counts["outright"] > 10
+    assert counts["not_top"] > 0  # by the countdown, not by the totals
