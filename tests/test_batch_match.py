@@ -12,18 +12,23 @@ tests/test_batch_match.py -k lockstep` plays more matches (the default is 300 of
 
 from __future__ import annotations
 
+import dataclasses
 import os
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
 import pytest
 
-from scopa import Deck, Match, Outcome, find_variant, view
+from scopa import Captures, Deck, Match, Outcome, Rules, find_variant, view
 from scopa.adapters import match_returns, match_totals_seen
 from scopa.cards import DECK
 from scopa.encoding import legal_actions, move_of_action, observation
+from scopa.errors import IllegalMoveError, InvalidArgumentError, RulesError
 from scopa.rules import Tiebreak
-from scopa.scoring import AssoDueTre
+from scopa.scoring import AssoDueTre, Scope, ScoringRules
+from scopa.stakes import Abandonment
 
 jax = pytest.importorskip("jax", reason="needs JAX, from the optional extra jax")
 
@@ -300,3 +305,192 @@ def test_lockstep_three_sides_the_countdown_and_the_trio() -> None:
     assert counts["won"] == MATCHES
     assert counts["outright"] > 10
     assert counts["not_top"] > 0  # by the countdown, not by the totals
+
+
+# ------------------------------------------------------------------ the API
+
+
+def _played(env: MatchEnv, state: MatchState, plays: int, seed: int) -> MatchState:
+    """The match after `plays` random legal plays."""
+    key = jax.random.key(seed)
+    for _ in range(plays):
+        key, drawn = jax.random.split(key)
+        state = env.step(state, env.random_action(state, drawn))
+    return state
+
+
+def _same(one: Any, other: Any) -> bool:
+    """Whether two pytrees of arrays (keys among them) hold the same values."""
+
+    def values(leaf: Any) -> np.ndarray:
+        if jnp.issubdtype(leaf.dtype, jax.dtypes.prng_key):
+            leaf = jax.random.key_data(leaf)
+        return np.asarray(leaf)
+
+    pairs = zip(jax.tree_util.tree_leaves(one), jax.tree_util.tree_leaves(other), strict=True)
+    return all(np.array_equal(values(a), values(b)) for a, b in pairs)
+
+
+def test_the_defaults_and_the_hands_dealt(classic: MatchEnv) -> None:
+    # classic is played to 11: four times that many hands at most
+    assert (classic.max_hands, classic.match_reward, classic.rewards) == (44, "win", "margin")
+    assert (classic.num_players, classic.num_actions) == (2, 2560)
+    assert classic.observation_size == classic.engine.observation_size + 2
+    assert repr(classic).startswith("MatchEnv(")
+    assert "max_hands=44" in repr(classic)
+    key = jax.random.key(5)
+    state = classic.init(key, dealer=1)
+    dealt = classic.engine.init(jax.random.fold_in(key, 0), 1)
+    assert _same(state.hand, dealt)
+    assert int(state.current_player) == 0  # the player after the dealer leads
+    assert state.totals.tolist() == [0, 0]
+    assert (int(state.hands_played), int(state.winner)) == (0, -1)
+    assert not bool(state.terminated | state.truncated | state.illegal_action)
+    assert not state.rewards.any()
+    # the totals follow the hand's observation, the observer's side first: 0 and 0
+    assert state.observation.shape == (classic.observation_size,)
+    assert state.observation[-2:].tolist() == [0.0, 0.0]
+
+
+def test_an_illegal_action_changes_nothing(classic: MatchEnv) -> None:
+    state = _played(classic, classic.init(jax.random.key(6)), 40, seed=7)  # in hand 2
+    assert int(state.hands_played) == 1
+    illegal = int(np.flatnonzero(~np.asarray(state.legal_action_mask))[0])
+    for action in (illegal, -1, 2560, 2**32 + 5):
+        after = classic.step(state, action)
+        assert bool(after.illegal_action)
+        assert bool(after.hand.illegal_action)
+        hand = dataclasses.replace(after.hand, illegal_action=state.hand.illegal_action)
+        kept = dataclasses.replace(after, illegal_action=state.illegal_action, hand=hand)
+        assert _same(kept, state)
+        with pytest.raises(IllegalMoveError, match="is not legal here"):
+            classic.step_checked(state, action)
+    legal = int(np.flatnonzero(np.asarray(state.legal_action_mask))[0])
+    assert not bool(classic.step_checked(state, legal).illegal_action)
+
+
+def test_once_the_match_is_over_nothing_is_legal(classic: MatchEnv) -> None:
+    state = classic.init(jax.random.key(8))
+    key = jax.random.key(9)
+    while not bool(state.terminated):
+        key, drawn = jax.random.split(key)
+        state = classic.step(state, classic.random_action(state, drawn))
+    assert state.rewards.tolist() in ([1.0, -1.0], [-1.0, 1.0])
+    assert int(state.current_player) == -1
+    assert not np.asarray(state.legal_action_mask).any()
+    assert int(classic.random_action(state, key)) == 0
+    after = classic.step(state, 0)
+    assert bool(after.illegal_action)
+    assert not after.rewards.any()
+    assert _same(after.totals, state.totals)
+    with pytest.raises(IllegalMoveError, match="the match is over"):
+        classic.step_checked(state, 0)
+
+
+def test_sample_action_and_move_facts_read_the_hand_in_progress(classic: MatchEnv) -> None:
+    state = _played(classic, classic.init(jax.random.key(10)), 38, seed=11)
+    assert int(state.hands_played) == 1
+    ids, facts = classic.move_facts(state)
+    wanted_ids, wanted_facts = classic.engine.move_facts(state.hand)
+    assert np.array_equal(ids, wanted_ids)
+    assert np.array_equal(facts, wanted_facts)
+    logits = jnp.zeros(2560)
+    for seed in range(20):
+        drawn = int(classic.sample_action(state, logits, jax.random.key(seed)))
+        assert bool(state.legal_action_mask[drawn])
+    assert classic.position(state) == classic.engine.position(state.hand)
+
+
+def test_resample_keeps_what_the_player_sees_and_deals_the_next_hands_anew(
+    classic: MatchEnv,
+) -> None:
+    # at the last play of hand 1 nothing of the hand is hidden: the hand stays as it is,
+    # and only the hands still to come change
+    state = _played(classic, classic.init(jax.random.key(12)), 35, seed=13)
+    again = classic.resample(state, jax.random.key(14))
+    assert np.array_equal(again.observation, state.observation)
+    assert np.array_equal(again.legal_action_mask, state.legal_action_mask)
+    assert _same(again.hand, state.hand)
+    last = int(np.flatnonzero(np.asarray(state.legal_action_mask))[0])
+    dealt, redealt = classic.step(state, last), classic.step(again, last)
+    assert int(dealt.hands_played) == int(redealt.hands_played) == 1
+    assert _same(dealt.totals, redealt.totals)
+    assert not np.array_equal(dealt.hand._deals, redealt.hand._deals)
+    assert _same(classic.step(state, last), dealt)  # the same match deals the same hand
+    # in the middle of a hand, what the player to move sees stays
+    state = _played(classic, state, 5, seed=15)
+    again = classic.resample(state, jax.random.key(16))
+    assert np.array_equal(again.observation, state.observation)
+    player = int(state.current_player)
+    assert view(classic.position(again), player) == view(classic.position(state), player)
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"match_reward": "money"}, InvalidArgumentError, "match_reward must be 'win' or 'stakes'"),
+        ({"match_reward": 1}, TypeError, "match_reward"),
+        ({"match_reward": "stakes"}, InvalidArgumentError, "classic has no stakes"),
+        ({"rewards": "sum"}, InvalidArgumentError, "rewards must be 'margin', 'zero-sum' or"),
+        ({"rewards": None}, TypeError, "rewards"),
+        ({"max_hands": 0}, InvalidArgumentError, "max_hands must be from 1 to 4,000,000"),
+        ({"max_hands": 4_000_001}, InvalidArgumentError, "max_hands must be from 1 to"),
+        ({"max_hands": True}, TypeError, "max_hands must be an int or None"),
+        ({"max_hands": 2.0}, TypeError, "max_hands must be an int or None"),
+    ],
+)
+def test_bad_options_are_refused(options: dict[str, Any], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        MatchEnv(find_variant("classic"), **options)
+
+
+def test_rules_it_cannot_play_are_refused() -> None:
+    with pytest.raises(TypeError, match="rules"):
+        MatchEnv("classic")  # type: ignore[arg-type]
+
+    @attrs.frozen
+    class Pot:
+        def settle(
+            self,
+            hand_points: Sequence[Sequence[int]],
+            *,
+            winner: int | None = None,
+            abandonment: Abandonment | None = None,
+            sides: int = 2,
+        ) -> tuple[Fraction, ...]:
+            return (Fraction(0),) * sides
+
+    pot = attrs.evolve(find_variant("tretre"), stakes=Pot())
+    with pytest.raises(RulesError, match="settles only brilli stakes"):
+        MatchEnv(pot, match_reward="stakes")
+    assert MatchEnv(pot).match_reward == "win"  # who won is paid under any stakes
+
+    @attrs.frozen
+    class MostAces:
+        name: str = "assi"
+
+        def score(self, hand: Captures) -> Any:
+            return Scope().score(hand)
+
+    own = Rules(scoring=ScoringRules.standard().with_component(MostAces()))
+    with pytest.raises(RulesError, match="assi"):
+        MatchEnv(own)
+
+
+def test_bad_players_and_actions_are_refused(classic: MatchEnv) -> None:
+    with pytest.raises(InvalidArgumentError, match="dealer must be a player number"):
+        classic.init(jax.random.key(0), dealer=2)
+    state = classic.init(jax.random.key(0))
+    with pytest.raises(InvalidArgumentError, match="player must be a player number"):
+        classic.observe(state, -1)
+    with pytest.raises(TypeError, match="integer compact id"):
+        classic.step(state, 1.5)
+    with pytest.raises(InvalidArgumentError, match="one action"):
+        classic.step(state, np.array([1, 2]))
+    with pytest.raises(TypeError, match="concrete action"):
+        jax.jit(classic.step_checked)(state, 0)
+    states = jax.vmap(classic.init)(jax.random.split(jax.random.key(0), 2))
+    with pytest.raises(InvalidArgumentError, match="one match, not a batch"):
+        classic.step_checked(states, 0)
+    with pytest.raises(InvalidArgumentError, match="one state, not a batch"):
+        classic.position(states)

@@ -17,8 +17,17 @@ import numpy as np
 
 from scopa._checks import check_type, is_int, quote
 from scopa.adapters import MATCH_TOTAL_CAP, MatchReward, check_episode
-from scopa.batch._env import _ACTIONS, _LOWEST, Array, Env, Rewards, State, _action_id
-from scopa.errors import InvalidArgumentError, RulesError
+from scopa.batch._env import (
+    _ACTIONS,
+    _LOWEST,
+    Array,
+    Env,
+    Rewards,
+    State,
+    _action_id,
+    _concrete_id,
+)
+from scopa.errors import IllegalMoveError, InvalidArgumentError, RulesError
 from scopa.rules import MAX_TARGET, Rules, Tiebreak
 from scopa.scoring import AssoDueTre, Carte, Denari, Napola, Primiera, Scope, Settebello
 from scopa.stakes import BrilliEconomy
@@ -34,8 +43,9 @@ MOST_HANDS: Final = 4 * MAX_TARGET
 class MatchState:
     """One match of the batch engine: a pytree of fixed-shape arrays (a batch under `vmap`).
 
-    The first seven fields are those of a [`State`][scopa.batch.State], for the match:
-    a learner reads them as it reads a hand's. `hand` is the hand in progress.
+    A learner reads the first seven fields as it reads a [`State`][scopa.batch.State]'s,
+    for the match rather than one hand; `truncated` is new. `hand` is the hand in
+    progress; the other fields keep the match's books.
     """
 
     current_player: Array
@@ -255,6 +265,26 @@ class MatchEnv:
         """
         return self._jit_step(state, _action_id(action))
 
+    def step_checked(self, state: MatchState, action: Any) -> MatchState:
+        """`step`, for a concrete (not traced) match and action: an illegal action raises.
+
+        Raises:
+            IllegalMoveError: the action is not a legal compact id for the player to move
+                (out of range, not in `legal_action_mask`, or the match is over).
+            TypeError: the action is not an integer, or is traced.
+            InvalidArgumentError: the state or the action is a batch.
+        """
+        number = _concrete_id(action)
+        mask = np.asarray(state.legal_action_mask)
+        if mask.shape != (_ACTIONS,):
+            raise InvalidArgumentError("step_checked takes one match, not a batch")
+        if not 0 <= number < _ACTIONS or not mask[number]:
+            over = bool(np.asarray(state.terminated) | np.asarray(state.truncated))
+            raise IllegalMoveError(
+                f"action {quote(number)} is not legal here{' (the match is over)' if over else ''}"
+            )
+        return self.step(state, number)
+
     def _step(self, state: MatchState, action: Array) -> MatchState:
         hand = self.engine._step(state.hand, action)
         ended = hand.terminated & ~state.hand.terminated  # a legal play ended the hand
@@ -311,6 +341,17 @@ class MatchEnv:
         the match is over).
         """
         return self.engine.random_action(state.hand, key)
+
+    def sample_action(self, state: MatchState, logits: Array | Any, key: Array) -> Array:
+        """A legal compact id drawn from a policy's `logits` over the 2,560 ids.
+
+        [`Env.sample_action`][scopa.batch.Env.sample_action] of the hand in progress (0 once
+        the match is over).
+
+        Raises:
+            InvalidArgumentError: `logits` is not one value per compact id (`[2560]`).
+        """
+        return self.engine.sample_action(state.hand, logits, key)
 
     # -------------------------------------------------------------- the match's books
 
