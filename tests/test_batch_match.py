@@ -36,6 +36,7 @@ import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402  (installed with JAX)
 
 from scopa.batch import MatchEnv, MatchState  # noqa: E402
+from scopa.batch._match import _shuffle  # noqa: E402
 
 MATCHES = int(os.environ.get("SCOPA_BATCH_MATCHES", "300"))
 CHUNK = 1000  # matches played together at most (one compiled shape)
@@ -340,8 +341,9 @@ def test_the_defaults_and_the_hands_dealt(classic: MatchEnv) -> None:
     assert "max_hands=44" in repr(classic)
     key = jax.random.key(5)
     state = classic.init(key, dealer=1)
-    dealt = classic.engine.init(jax.random.fold_in(key, 0), 1)
-    assert _same(state.hand, dealt)
+    assert _same(state, classic.init(key, dealer=1))
+    assert not _same(state.hand, classic.init(jax.random.key(6), dealer=1).hand)
+    assert int(state.hand._dealer) == 1
     assert int(state.current_player) == 0  # the player after the dealer leads
     assert state.totals.tolist() == [0, 0]
     assert (int(state.hands_played), int(state.winner)) == (0, -1)
@@ -350,6 +352,19 @@ def test_the_defaults_and_the_hands_dealt(classic: MatchEnv) -> None:
     # the totals follow the hand's observation, the observer's side first: 0 and 0
     assert state.observation.shape == (classic.observation_size,)
     assert state.observation[-2:].tolist() == [0.0, 0.0]
+
+
+def test_the_shuffles_are_uniform() -> None:
+    # 40,000 shuffles: each card lands in each place about 1,000 times (a standard
+    # deviation of about 31), and each is a permutation
+    orders = np.asarray(jax.jit(jax.vmap(_shuffle))(jax.random.split(jax.random.key(17), 40_000)))
+    assert (np.sort(orders, axis=1) == np.arange(40)).all()
+    counts = np.zeros((40, 40), int)  # [card, place]
+    np.add.at(counts, (orders, np.arange(40)[None, :]), 1)
+    assert counts.min() > 1000 - 160
+    assert counts.max() < 1000 + 160
+    chi2 = ((counts - 1000) ** 2 / 1000).sum()  # 1,521 degrees of freedom
+    assert 1300 < chi2 < 1750
 
 
 def test_an_illegal_action_changes_nothing(classic: MatchEnv) -> None:
