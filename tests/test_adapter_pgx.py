@@ -27,6 +27,7 @@ import numpy as np  # noqa: E402  (installed with JAX)
 import pgx._src.api_test as pgx_api_test  # type: ignore[import-untyped]  # noqa: E402
 from pgx.experimental import act_randomly, auto_reset  # type: ignore[import-untyped]  # noqa: E402
 
+from scopa import batch  # noqa: E402
 from scopa.adapters.pgx import VERSION, Scopa, State, make  # noqa: E402
 from scopa.batch import Env  # noqa: E402
 
@@ -72,6 +73,12 @@ def _hands(env: Scopa, count: int, seed: int) -> tuple[State, list[State]]:
         states = step(states, draw(states, jax.random.split(now, count)))
         seen.append(states)
     return first, seen
+
+
+def _hand(state: State) -> batch.State:
+    """The hand a state of a hand episode plays."""
+    assert isinstance(state._hand, batch.State)
+    return state._hand
 
 
 def _one(states: Any, i: int) -> Any:
@@ -183,13 +190,13 @@ def test_the_end_of_a_hand_follows_pgx(classic: Scopa) -> None:
     players = np.asarray(last.current_player)
     assert ((players >= 0) & (players < 2)).all()
     # the player who made the last play: the dealer, who plays last
-    assert (players == np.asarray(last._hand._dealer)).all()
+    assert (players == np.asarray(_hand(last)._dealer)).all()
     assert not np.asarray(last.truncated).any()
     assert (np.asarray(last._step_count) == 36).all()
     again = _compiled(classic)[3](last, jnp.zeros(8, jnp.int32))
     assert not np.asarray(again.rewards).any()
     assert (np.asarray(again._step_count) == 36).all()
-    assert np.array_equal(np.asarray(again._hand._piles), np.asarray(last._hand._piles))
+    assert np.array_equal(np.asarray(_hand(again)._piles), np.asarray(_hand(last)._piles))
     assert np.asarray(first.legal_action_mask).any(axis=1).all()
 
 
@@ -291,7 +298,7 @@ def test_resample_keeps_what_the_player_sees(classic: Scopa) -> None:
     assert np.array_equal(again.legal_action_mask, state.legal_action_mask)
     player = int(state.current_player)
     assert view(classic.position(again), player) == view(classic.position(state), player)
-    assert not np.array_equal(np.asarray(again._hand._deals), np.asarray(state._hand._deals))
+    assert not np.array_equal(np.asarray(_hand(again)._deals), np.asarray(_hand(state)._deals))
 
 
 def test_pictures(classic: Scopa, tmp_path: Path) -> None:
@@ -344,3 +351,145 @@ def test_card_points_worth_more_than_forty_stay_within_the_scale() -> None:
     everything = Captures((frozenset(DECK), frozenset()), (0, 0))
     assert rules.scoring.score(everything).points == (80, 0)
     assert make(rules).reward_scale == 80
+
+
+# ------------------------------------------------------------------ a match episode
+
+
+def _matches(env: Scopa, count: int, seed: int) -> list[State]:
+    """`count` random matches played to their end: the states after each step."""
+    _, _, init, step = _compiled(env)
+    states = init(jax.random.split(jax.random.PRNGKey(seed), count))
+    seen = [states]
+    key = jax.random.PRNGKey(seed + 1)
+    draw = jax.jit(jax.vmap(env.random_action))
+    while not bool((states.terminated | states.truncated).all()):
+        key, now = jax.random.split(key)
+        states = step(states, draw(states, jax.random.split(now, count)))
+        seen.append(states)
+    return seen
+
+
+def _match(state: State) -> batch.MatchState:
+    """The match a state of a match episode plays."""
+    assert isinstance(state._hand, batch.MatchState)
+    return state._hand
+
+
+def test_a_match_is_a_pgx_environment_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    env = make("scopa-3", episode="match")
+    assert env.id == "scopa/scopa-3/match"
+    assert env.observation_shape == (Env(env.rules).observation_size + 3,)
+    ids = typing.Literal[(*typing.get_args(pgx.EnvId), env.id)]  # type: ignore[valid-type]
+    monkeypatch.setattr(pgx_api_test, "EnvId", ids)
+
+    def act(key: Any, mask: Any) -> Any:
+        return jax.random.categorical(key, jnp.log(mask.astype(jnp.float32)), axis=-1)
+
+    monkeypatch.setattr(pgx_api_test, "act_randomly", jax.jit(act))
+    pgx.api_test(env, 1)
+
+
+def test_a_match_pays_its_winner_at_its_end() -> None:
+    env = _ENVS.setdefault("classic/match", make("classic", episode="match"))
+    assert (env.episode, env.reward_scale) == ("match", 1.0)
+    assert "episode='match'" in repr(env)
+    assert "max_hands=44" in repr(env)
+    assert env.observation_shape == (174,)
+    states = _matches(env, 6, seed=20)
+    last = states[-1]
+    assert isinstance(last._hand, batch.MatchState)
+    assert np.asarray(last.terminated).all()
+    assert not np.asarray(last.truncated).any()
+    assert np.asarray(last.legal_action_mask).all()
+    winners = np.asarray(_match(last).winner)
+    assert set(winners.tolist()) <= {0, 1}
+    paid = np.zeros((6, 2))
+    for before, after in itertools.pairwise(states):
+        rewards = np.asarray(after.rewards)
+        ended = np.asarray(after.terminated) & ~np.asarray(before.terminated)
+        assert not rewards[~ended].any()  # nothing before the end of the match
+        paid += rewards
+        # the totals follow the hand's observation, the player to move's side first
+        totals = np.asarray(_match(after).totals)
+        movers = np.asarray(after.current_player)
+        seen = np.asarray(after.observation)[:, -2:]
+        for i in np.flatnonzero(~np.asarray(after.terminated)):
+            mover = int(movers[i])
+            wanted = [min(totals[i, mover] / 11, 2.0), min(totals[i, 1 - mover] / 11, 2.0)]
+            assert seen[i].tolist() == np.array(wanted, np.float32).tolist()
+    for won, side in zip(paid.tolist(), winners.tolist(), strict=True):
+        assert won == [1.0 if p == side else -1.0 for p in range(2)]
+    # a step counts each play of every hand: 36 a hand
+    plays = np.asarray(_match(last).hands_played) * 36
+    assert np.array_equal(np.asarray(last._step_count), plays)
+    position = env.position(_one(last, 0))
+    assert position == env.engine.position(_match(_one(last, 0)).hand)
+    assert _one(last, 0).to_svg().startswith("<svg")
+
+
+def test_a_match_for_brilli_pays_them_on_a_scale_of_fifty() -> None:
+    env = make("tretre", episode="match", match_reward="stakes")
+    assert env.reward_scale == 50.0  # 10 for each of three hands, and 20 for the match
+    states = _matches(env, 4, seed=21)
+    settled = np.asarray(_match(states[-1]).settlement)
+    assert np.allclose(settled.sum(axis=1), 50, atol=1e-4)
+    rewards = np.stack([np.asarray(state.rewards) for state in states])
+    assert (np.abs(rewards) <= 1).all()
+    margins = settled[:, [0, 1]] - settled[:, [1, 0]]
+    np.testing.assert_allclose(rewards.sum(axis=0) * 50, margins, atol=1e-4)
+
+
+def test_a_match_cut_off_pays_nothing_and_stays() -> None:
+    # classic to 11, cut off after one hand: a side rarely makes 11 in one hand
+    env = make("classic", episode="match", max_hands=1)
+    states = _matches(env, 8, seed=22)
+    last = states[-1]
+    cut = np.asarray(last.truncated)
+    assert cut.any()
+    assert not (cut & np.asarray(last.terminated)).any()
+    assert not np.asarray(last.rewards)[cut].any()
+    assert np.asarray(last.legal_action_mask)[cut].all()
+    assert (np.asarray(last._step_count)[cut] == 36).all()
+    again = _compiled(env)[3](last, jnp.zeros(8, jnp.int32))
+    assert not np.asarray(again.rewards).any()
+    assert np.array_equal(np.asarray(again._step_count), np.asarray(last._step_count))
+    assert np.array_equal(np.asarray(_match(again).totals), np.asarray(_match(last).totals))
+
+
+def test_an_illegal_action_ends_a_match_with_the_penalty() -> None:
+    env = make("scopone-scientifico", episode="match")
+    _, _, init, step = _compiled(env)
+    states = init(jax.random.split(jax.random.PRNGKey(23), 4))
+    after = step(states, jnp.full(4, 2559, jnp.int32))
+    assert np.asarray(after.terminated).all()
+    for offender, rewards in zip(states.current_player, after.rewards, strict=True):
+        wanted = [-1.0 if (p - int(offender)) % 2 == 0 else 1.0 for p in range(4)]
+        assert np.asarray(rewards).tolist() == wanted
+
+
+def test_a_match_in_planes_ends_with_the_totals() -> None:
+    env = make("classic", episode="match", observation="planes", dealer=0)
+    assert env.observation_shape == (4, 10, 18)
+    state = env.init(jax.random.PRNGKey(24))
+    flat = env.match
+    assert flat is not None
+    vector = np.asarray(flat.observe(_match(state), 1))
+    grid = np.asarray(state.observation)
+    assert (grid[:, :, 4:] == vector[160:]).all()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"episode": "game"}, "episode must be 'hand' or 'match'"),
+        ({"episode": "match", "match_reward": "money"}, "match_reward must be"),
+        ({"episode": "match", "match_reward": "stakes"}, "classic has no stakes"),
+        ({"episode": "match", "max_hands": 0}, "max_hands must be from 1"),
+        ({"match_reward": "stakes"}, "options of a match"),
+        ({"max_hands": 5}, "options of a match"),
+    ],
+)
+def test_bad_match_options_are_refused(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=message):
+        make("classic", **options)

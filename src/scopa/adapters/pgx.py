@@ -1,29 +1,37 @@
-"""pgx adapter: a hand of Scopa as a `pgx.Env`, on the batch engine.
+"""pgx adapter: a hand or a match of Scopa as a `pgx.Env`, on the batch engine.
 
 [`make`][scopa.adapters.pgx.make] gives a [`Scopa`][scopa.adapters.pgx.Scopa] environment,
 a subclass of `pgx.Env` whose states are `pgx.State`s, so that code written for pgx's games
 (its README loop, `pgx.experimental.auto_reset` and `act_randomly`, its AlphaZero example
 with mctx) plays Scopa as it is. An episode is one hand of any rules the batch engine plays
-([`scopa.batch`][scopa.batch]), with pgx's conventions:
+([`scopa.batch`][scopa.batch]), or with `episode="match"` a whole match to the target
+([`scopa.batch.MatchEnv`][scopa.batch.MatchEnv]), with pgx's conventions:
 
 - `init(key)` deals a hand and draws its dealer from the key, so that either seat may lead
   (`dealer=` fixes the dealer).
 - Actions are the 2,560 compact ids of [`scopa.encoding`][scopa.encoding];
   `legal_action_mask` marks the legal ones, and is all `True` once the hand is over.
 - The observation is [`observation`][scopa.encoding.observation] of the view of the player
-  to move (`float32[observation_size]`), or the same numbers laid out as planes over the
-  cards for a convolutional network (`observation="planes"`, see
+  to move (`float32[observation_size]`), in a match followed by each side's match total
+  ([`match_totals_seen`][scopa.adapters.match_totals_seen]), or the same numbers laid out
+  as planes over the cards for a convolutional network (`observation="planes"`, see
   [`Scopa`][scopa.adapters.pgx.Scopa]). `observe(state, player_id)` gives any player's.
 - Rewards are zero-sum and lie between -1 and 1: at the step that ends the hand, each
   side's points minus the mean of the other sides' points (the margin over the other side
   with two sides; fewer points are better where the lowest total wins), divided by
   [`return_bound`][scopa.adapters.return_bound] of the rules, the most points a side can
-  score in a hand. Every partner receives the side's reward.
-- An action that is not legal ends the hand: the offender's side gets -1, pgx's penalty,
-  and each other side `1 / (sides - 1)`, so the rewards still add up to zero. No hand pays
-  less than -1, so an illegal action is never better than playing the hand out.
-- `truncated` is always `False` (every hand ends); `_step_count` counts the steps.
-- Once the hand is over, `current_player` stays the player who made the last play.
+  score in a hand. Every partner receives the side's reward. A match pays at the step
+  that ends it: 1 to the winning side and `-1 / (sides - 1)` to each other side
+  (`match_reward="win"`), or under the tretre brilli (`match_reward="stakes"`) each
+  side's brilli minus the mean of the other sides', divided by the brilli of a whole
+  match (50).
+- An action that is not legal ends the episode: the offender's side gets -1, pgx's
+  penalty, and each other side `1 / (sides - 1)`, so the rewards still add up to zero. No
+  episode pays less than -1, so an illegal action is never better than playing on.
+- `_step_count` counts the steps. A hand always ends, so its `truncated` is always
+  `False`; a match that reaches `max_hands` hands with no winner is cut off there with
+  `truncated` set, every reward 0 and the mask all `True`.
+- Once the episode is over, `current_player` stays the player who made the last play.
 - `step(state, action, key)` takes pgx's key and does not need it: the deals are drawn at
   `init`. The state holds every hand and the deals to come, so a search that plays on from
   it sees them: [`Scopa.resample`][scopa.adapters.pgx.Scopa.resample] redraws what the
@@ -69,10 +77,11 @@ import numpy as np
 
 from scopa import batch
 from scopa._checks import check_type, quote
-from scopa.adapters import return_bound, rules_of
+from scopa.adapters import Episode, MatchReward, check_episode, return_bound, rules_of
 from scopa.encoding import ObservationLayout
 from scopa.errors import InvalidArgumentError
 from scopa.rules import Rules
+from scopa.stakes import BrilliEconomy
 from scopa.state import GameState
 
 __all__ = ["VERSION", "Observation", "Scopa", "State", "make"]
@@ -86,26 +95,27 @@ Observation = Literal["flat", "planes"]
 Array = jax.Array
 
 
-def _env_id(rules: Rules) -> str:
-    return f"scopa/{rules.name}"
+def _env_id(rules: Rules, episode: Episode) -> str:
+    return f"scopa/{rules.name}" if episode == "hand" else f"scopa/{rules.name}/match"
 
 
 @dataclasses.dataclass(frozen=True)
 class State(pgx.State):  # type: ignore[misc]
-    """A hand of Scopa as a `pgx.State`: pgx's fields, and the hand on the batch engine.
+    """A hand or a match of Scopa as a `pgx.State`: pgx's fields, and the batch engine's.
 
     `current_player`, `observation`, `rewards`, `terminated`, `truncated`,
-    `legal_action_mask` and `_step_count` are pgx's; `_hand` is the
-    [`scopa.batch.State`][scopa.batch.State] the environment plays.
+    `legal_action_mask` and `_step_count` are pgx's; `_hand` is what the environment
+    plays: a [`scopa.batch.State`][scopa.batch.State], or in a match episode a
+    [`scopa.batch.MatchState`][scopa.batch.MatchState].
     """
 
-    _hand: batch.State
+    _hand: batch.State | batch.MatchState
     _rules: Rules  # not an array: the same for every state of an environment
 
     @property
     def env_id(self) -> str:
         """The id of the environment, as `Scopa.id`."""
-        return _env_id(self._rules)
+        return _env_id(self._rules, "match" if isinstance(self._hand, batch.MatchState) else "hand")
 
     def replace(self, **changes: Any) -> State:
         """The state with some fields changed (as pgx's states have it)."""
@@ -114,18 +124,20 @@ class State(pgx.State):  # type: ignore[misc]
     def to_svg(self, *, color_theme: str | None = None, scale: float | None = None) -> str:
         """The position as an SVG picture, every hand face up.
 
-        The picture is [`state_svg`][scopa.svg.state_svg]'s of the hand's position; a batch
-        of states gives one picture of them all, one above the other. `scale` multiplies
+        The picture is [`state_svg`][scopa.svg.state_svg]'s of the hand's position (in a
+        match, of the hand in progress); a batch of states gives one picture of them all,
+        one above the other. `scale` multiplies
         its width; `color_theme`, pgx's choice of colours for its own games, changes
         nothing here.
         """
         from scopa.svg import state_svg  # only pictures need it
 
         engine = batch.Env(self._rules)
+        hands = self._hand.hand if isinstance(self._hand, batch.MatchState) else self._hand
         leading = np.shape(self.current_player)
         pictures = []
         for index in np.ndindex(*leading):
-            hand = jax.tree_util.tree_map(lambda x, i=index: x[i], self._hand)
+            hand = jax.tree_util.tree_map(lambda x, i=index: x[i], hands)
             picture = state_svg(engine.position(hand))
             if scale is not None:
                 picture = _scaled(picture, scale)
@@ -184,31 +196,46 @@ def _stacked(pictures: list[str]) -> str:
 
 
 class Scopa(pgx.Env):  # type: ignore[misc]
-    """A hand of Scopa under some rules, as a `pgx.Env` (see [`scopa.adapters.pgx`][]).
+    """A hand or a match of Scopa under some rules, as a `pgx.Env` (see [`scopa.adapters.pgx`][]).
 
     With `observation="planes"` the observation is `float32[4, 10, 6 * players + 4]`: the
     cards as a grid of suits by ranks (the index of a card is `10 * suit + rank - 1`), and
     for channels the observer's hand, the table, and each seat's pile from the observer's
     on, then every other entry of the flat observation (hand sizes, scope, stock, the seat
-    to move, the dealer, the last capturer) as a plane of that value. Under rules with
-    declarations, each seat's cards a declaration showed follow the piles as card planes,
-    and each seat's declared points come last, as planes of their value
-    (`float32[4, 10, 8 * players + 4]`). It holds the same numbers as the flat vector.
+    to move, the dealer, the last capturer, and in a match each side's total) as a plane
+    of that value. Under rules with declarations, each seat's cards a declaration showed
+    follow the piles as card planes, and each seat's declared points are planes of their
+    value too. It holds the same numbers as the flat vector.
 
     Args:
         rules: the rules, which the batch engine must play.
-        dealer: the dealer of every hand; `None` (the default) draws it from `init`'s key.
+        dealer: the dealer of every hand (in a match, of its first hand); `None` (the
+            default) draws it from `init`'s key.
         observation: `"flat"` (the default) or `"planes"`.
+        episode: `"hand"` (the default) or `"match"`.
+        match_reward: in a match, `"win"` (the default) or `"stakes"` (the tretre brilli).
+        max_hands: in a match, the most hands before it is cut off (`truncated`); `None`
+            (the default) for four times the target, as
+            [`MatchEnv`][scopa.batch.MatchEnv] has it.
 
     Raises:
-        RulesError: the batch engine does not play the rules.
-        InvalidArgumentError: `dealer` is not a player, or `observation` is not one of
-            the two.
+        RulesError: the batch engine does not play the rules, or `"stakes"` for stakes
+            that are not brilli.
+        InvalidArgumentError: `dealer` is not a player, `observation`, `episode` or
+            `match_reward` is not one of its values, `"stakes"` for rules without stakes,
+            a bad `max_hands`, or an option of a match given for a hand.
         TypeError: `rules` is not a `Rules`.
     """
 
     def __init__(
-        self, rules: Rules, *, dealer: int | None = None, observation: Observation = "flat"
+        self,
+        rules: Rules,
+        *,
+        dealer: int | None = None,
+        observation: Observation = "flat",
+        episode: Episode = "hand",
+        match_reward: MatchReward = "win",
+        max_hands: int | None = None,
     ) -> None:
         super().__init__()
         check_type(rules, Rules, "rules")
@@ -216,12 +243,29 @@ class Scopa(pgx.Env):  # type: ignore[misc]
         """The batch engine that plays the hands, paying zero-sum rewards in points."""
         self.rules: Final = rules
         """The rules played."""
-        self.reward_scale: Final = return_bound(rules)
-        """What the engine's rewards are divided by: the most points a side can score."""
+        check_episode(rules, episode, match_reward)
+        if episode == "hand" and (match_reward != "win" or max_hands is not None):
+            raise InvalidArgumentError(
+                "match_reward and max_hands are options of a match: give episode='match'"
+            )
+        self.episode: Final[Episode] = episode
+        """What an episode is: `"hand"` or `"match"`."""
+        self.match: Final = (
+            batch.MatchEnv(
+                rules, match_reward=match_reward, rewards="zero-sum", max_hands=max_hands
+            )
+            if episode == "match"
+            else None
+        )
+        """In a match episode, the batch engine's matches, paying zero-sum rewards."""
+        self.reward_scale: Final = _reward_scale(rules, episode, match_reward)
+        """What the engine's rewards are divided by: the most points a side can score in a
+        hand; in a match, 1 (`"win"`) or the brilli of a whole match (`"stakes"`)."""
         if dealer is not None:
             self.engine._check_player(dealer, "dealer")
         self.dealer: Final = dealer
-        """The dealer of every hand, or `None` for one drawn from `init`'s key."""
+        """The dealer of every hand (of a match's first), or `None` for one drawn from
+        `init`'s key."""
         if observation not in ("flat", "planes"):
             raise InvalidArgumentError(
                 f"observation must be 'flat' or 'planes', not {quote(observation)}"
@@ -232,15 +276,25 @@ class Scopa(pgx.Env):  # type: ignore[misc]
         layout = ObservationLayout.of(rules.players, rules.declarations)
         cards = [layout.hand, layout.table, *layout.piles, *layout.revealed]
         self._card_entries: Final = np.concatenate([np.arange(s.start, s.stop) for s in cards])
-        self._other_entries: Final = np.setdiff1d(np.arange(layout.size), self._card_entries)
+        size = layout.size if self.match is None else self.match.observation_size
+        self._other_entries: Final = np.setdiff1d(np.arange(size), self._card_entries)
 
     def __repr__(self) -> str:
-        return f"Scopa({self.rules!r}, dealer={self.dealer!r}, observation={self.observation!r})"
+        played = ""
+        if self.match is not None:
+            played = (
+                f", episode='match', match_reward={self.match.match_reward!r}, "
+                f"max_hands={self.match.max_hands}"
+            )
+        return (
+            f"Scopa({self.rules!r}, dealer={self.dealer!r}, "
+            f"observation={self.observation!r}{played})"
+        )
 
     @property
     def id(self) -> str:
-        """`scopa/` and the rules' name: `scopa/classic`."""
-        return _env_id(self.rules)
+        """`scopa/` and the rules' name, `scopa/classic`; `scopa/classic/match` for a match."""
+        return _env_id(self.rules, self.episode)
 
     @property
     def version(self) -> str:
@@ -260,8 +314,9 @@ class Scopa(pgx.Env):  # type: ignore[misc]
     @property
     def observation_shape(self) -> tuple[int, ...]:
         """The shape of an observation."""
+        size = self.engine.observation_size if self.match is None else self.match.observation_size
         if self.observation == "flat":
-            return (self.engine.observation_size,)
+            return (size,)
         return (4, 10, len(self._card_entries) // 40 + len(self._other_entries))
 
     def _init(self, key: Array) -> State:
@@ -270,22 +325,40 @@ class Scopa(pgx.Env):  # type: ignore[misc]
             dealer = jax.random.randint(dealer_key, (), 0, self.num_players, jnp.int32)
         else:
             dealer = jnp.int32(self.dealer)
-        hand = self.engine.init(deal_key, dealer)
+        played: batch.State | batch.MatchState
+        if self.match is None:
+            played = self.engine.init(deal_key, dealer)
+        else:
+            played = self.match.init(deal_key, dealer)
         return State(
-            current_player=hand.current_player,
+            current_player=played.current_player,
             observation=jnp.zeros(self.observation_shape, jnp.float32),
             rewards=jnp.zeros(self.num_players, jnp.float32),
             terminated=jnp.asarray(False),
             truncated=jnp.asarray(False),
-            legal_action_mask=hand.legal_action_mask,
+            legal_action_mask=played.legal_action_mask,
             _step_count=jnp.int32(0),
-            _hand=hand,
+            _hand=played,
             _rules=self.rules,
         )
 
     def _step(self, state: State, action: Array, key: Array | None) -> State:
         del key  # the deals were drawn at init
-        hand = self.engine.step(state._hand, action)
+        played = state._hand
+        if isinstance(played, batch.MatchState):
+            assert self.match is not None
+            match = self.match.step(played, action)
+            over = match.terminated | match.truncated
+            return state.replace(
+                current_player=jnp.where(over, state.current_player, match.current_player),
+                rewards=match.rewards / self.reward_scale,
+                terminated=match.terminated,
+                truncated=match.truncated,
+                # all True once cut off, as pgx has it once over
+                legal_action_mask=match.legal_action_mask | match.truncated,
+                _hand=match,
+            )
+        hand = self.engine.step(played, action)
         over = hand.terminated
         return state.replace(
             current_player=jnp.where(over, state.current_player, hand.current_player),
@@ -296,7 +369,12 @@ class Scopa(pgx.Env):  # type: ignore[misc]
         )
 
     def _observe(self, state: State, player_id: Array) -> Array:
-        seen = self.engine.observe(state._hand, player_id)
+        played = state._hand
+        if isinstance(played, batch.MatchState):
+            assert self.match is not None
+            seen = self.match.observe(played, player_id)
+        else:
+            seen = self.engine.observe(played, player_id)
         if self.observation == "flat":
             return seen
         grid = seen[self._card_entries].reshape(-1, 4, 10).transpose(1, 2, 0)
@@ -316,30 +394,63 @@ class Scopa(pgx.Env):  # type: ignore[misc]
 
         The hand's [`scopa.batch.Env.resample`][scopa.batch.Env.resample]: the other hands
         and the deals to come, uniformly among those that agree with what the player to
-        move has seen; the observation and the legal mask stay.
+        move has seen; the observation and the legal mask stay. In a match,
+        [`MatchEnv.resample`][scopa.batch.MatchEnv.resample]: the hands still to come are
+        dealt anew as well.
         """
-        return state.replace(_hand=self.engine.resample(state._hand, key))
+        played = state._hand
+        if isinstance(played, batch.MatchState):
+            assert self.match is not None
+            return state.replace(_hand=self.match.resample(played, key))
+        return state.replace(_hand=self.engine.resample(played, key))
 
     def random_action(self, state: State, key: Array) -> Array:
         """A uniformly random legal action, drawn without reading the mask.
 
-        [`scopa.batch.Env.random_action`][scopa.batch.Env.random_action] of the hand (0 once
-        it is over): much cheaper on a CPU than `pgx.experimental.act_randomly`.
+        [`scopa.batch.Env.random_action`][scopa.batch.Env.random_action] of the hand (in a
+        match, of the hand in progress; 0 once the episode is over): much cheaper on a CPU
+        than `pgx.experimental.act_randomly`.
         """
-        return self.engine.random_action(state._hand, key)
+        return self.engine.random_action(_hand_of(state), key)
 
     def position(self, state: State) -> GameState:
-        """The position of one concrete state, as `scopa.batch.Env.position` gives it."""
-        return self.engine.position(state._hand)
+        """The position of one concrete state, as `scopa.batch.Env.position` gives it.
+
+        In a match, of the hand in progress.
+        """
+        return self.engine.position(_hand_of(state))
+
+
+def _hand_of(state: State) -> batch.State:
+    """The hand of a state: the hand in progress of a match."""
+    played = state._hand
+    return played.hand if isinstance(played, batch.MatchState) else played
+
+
+def _reward_scale(rules: Rules, episode: Episode, match_reward: MatchReward) -> float:
+    """What the rewards of the batch engine are divided by, to lie between -1 and 1.
+
+    A hand: the most points a side can score. A match won: 1. A match for brilli: the
+    brilli of a whole match, which no side's brilli less the mean of the others' exceeds.
+    """
+    if episode == "hand":
+        return return_bound(rules)
+    stakes = rules.stakes
+    if match_reward == "win" or not isinstance(stakes, BrilliEconomy):
+        return 1.0
+    whole = stakes.hand_pot * stakes.paid_hands + stakes.match_bonus
+    return float(whole) if whole > 0 else 1.0
 
 
 def make(variant: str | Rules, **options: Any) -> Scopa:
     """The [`Scopa`][scopa.adapters.pgx.Scopa] environment of a preset name or of rules.
 
-    `options` are `Scopa`'s: `dealer` and `observation`.
+    `options` are `Scopa`'s: `dealer`, `observation`, and `episode="match"` with
+    `match_reward` and `max_hands` for a whole match.
 
     Raises:
         RulesError: no preset has that name, or the batch engine does not play the rules.
+        InvalidArgumentError: a bad option (see `Scopa`).
         TypeError: `variant` is neither a string nor `Rules`.
     """
     return Scopa(rules_of(variant), **options)
