@@ -17,10 +17,11 @@ as [`hand_returns`][scopa.adapters.hand_returns] says, or with `episode="match"`
 [`Match`][scopa.Match] to the rules' target, hand after hand, paid at its end as
 [`match_returns`][scopa.adapters.match_returns] says; observations then also carry each
 side's match totals ([`match_totals_seen`][scopa.adapters.match_totals_seen]). The two on
-the batch engine ([`scopa.batch`][scopa.batch]) play one hand: the vector environment pays
-`hand_returns`, the pgx environment zero-sum rewards scaled by
-[`return_bound`][scopa.adapters.return_bound], as pgx's games pay. The helpers below need
-no framework.
+the batch engine ([`scopa.batch`][scopa.batch]) pay as their frameworks do: the vector
+environment plays one hand and pays `hand_returns`; the pgx environment plays one hand,
+or with `episode="match"` a whole match ([`MatchEnv`][scopa.batch.MatchEnv]), and pays
+zero-sum rewards between -1 and 1, as pgx's games pay (a hand's scaled by
+[`return_bound`][scopa.adapters.return_bound]). The helpers below need no framework.
 
 **Move facts.** Each adapter can add to its observations, as an option that is off by
 default, [`legal_move_facts`][scopa.encoding.legal_move_facts] of the observer's view: 2,160

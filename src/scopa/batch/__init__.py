@@ -22,6 +22,8 @@ A [`State`][scopa.batch.State] shows the player to move, the legal compact actio
 the step and whether the hand is over. The engine gives, position by position, the same
 player to move, mask, observation and points as [`GameState`][scopa.GameState] with
 [`action_mask`][scopa.encoding.action_mask] and [`observation`][scopa.encoding.observation].
+[`MatchEnv`][scopa.batch.MatchEnv] plays whole matches, hand after hand to the target, as
+[`Match`][scopa.Match] plays them, paying who won or the tretre brilli at the end.
 
 It plays every knob of [`Rules`][scopa.Rules], and so every preset: captures to fifteen,
 first tables that sweep, declarations and claims, and decks of fewer cards among them. A

@@ -132,8 +132,13 @@ class MatchEnv:
     go on for ever: `max_hands` bounds it. A match with no winner at the end of hand
     `max_hands` is cut off there: `truncated` is set, nobody is to move, and it pays 0. By
     default `max_hands` is four times the target, as the OpenSpiel adapter's match has it:
-    so far past a match's usual length (see the guide) that random play never reached it.
-    An episode has at most `max_hands * rules.plays_per_hand` steps.
+    far past a match's usual length (in random play, classic lasts 4.5 hands on average;
+    see the batch guide, "Whole matches"). A match has at most
+    `max_hands * rules.plays_per_hand` legal plays.
+
+    The hands are dealt from shuffles drawn without a sort (`jax.random.permutation`
+    sorts), uniform as well: under `vmap` every step deals the next hand in case its hand
+    ends, and a sort for each match of a batch would cost more than the rest of the step.
 
     Args:
         rules: the rules, which the hand engine must play.
