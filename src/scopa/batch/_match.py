@@ -30,7 +30,7 @@ from scopa.batch._env import (
 )
 from scopa.errors import IllegalMoveError, InvalidArgumentError, RulesError
 from scopa.rules import MAX_TARGET, Rules, Tiebreak
-from scopa.scoring import AssoDueTre, Carte, Denari, Napola, Primiera, Scope, Settebello
+from scopa.scoring import Carte, Denari, Primiera, Scope, Settebello
 from scopa.stakes import BrilliEconomy
 from scopa.state import GameState
 
@@ -312,11 +312,11 @@ class MatchEnv:
     def _step(self, state: MatchState, action: Array) -> MatchState:
         hand = self.engine._step(state.hand, action)
         ended = hand.terminated & ~state.hand.terminated  # a legal play ended the hand
-        categories = self.engine._category_points(hand._piles, hand._scope)
+        categories, outright = self.engine.hand_score(hand)
         points = jnp.sum(categories, axis=0, dtype=jnp.int32)
         totals = state.totals + jnp.where(ended, points, 0)
         played = state.hands_played + ended.astype(jnp.int32)
-        found = self._winner(hand._piles, categories, state.totals, totals)
+        found = self._winner(outright, categories, state.totals, totals)
         won = ended & (found >= 0)
         cut = ended & ~won & (played >= self.max_hands)
         settlement = self._settled(state, points, ended, won, found, played)
@@ -379,17 +379,12 @@ class MatchEnv:
 
     # -------------------------------------------------------------- the match's books
 
-    def _side_piles(self, piles: Array) -> Array:
-        """The cards each side took (bool[sides, 40]) from the players' piles."""
-        sides = self._sides
-        mine = jnp.arange(self.num_players)[None, :] % sides == jnp.arange(sides)[:, None]
-        return jnp.any(mine[:, :, None] & piles[None, :, :], axis=1)
-
-    def _winner(self, piles: Array, categories: Array, before: Array, totals: Array) -> Array:
+    def _winner(self, outright: Array, categories: Array, before: Array, totals: Array) -> Array:
         """The side that wins after a hand, or -1: as `Match` decides at the end of a hand.
 
-        `categories` are the hand's points by component and side, `before` and `totals`
-        the totals before and after it.
+        `outright` is the side a category of the hand makes win at once (-1 for none),
+        which comes first; `categories` are the hand's points by component and side,
+        `before` and `totals` the totals before and after it.
         """
         rules = self.rules
         if rules.lowest_total_wins:
@@ -398,17 +393,7 @@ class MatchEnv:
             found = self._counted_down(categories, before)
         else:
             found = _leader(totals, rules.target)
-        # a category that wins the match outright comes first: the first such, in order
-        side_piles = self._side_piles(piles)
-        for component in reversed(rules.scoring.components):
-            held = None
-            if isinstance(component, Napola) and component.napoleone_wins_match:
-                held = jnp.all(side_piles[:, :10], axis=1)  # all ten denari
-            elif isinstance(component, AssoDueTre) and component.trio_wins_match:
-                held = jnp.all(side_piles[:, :3], axis=1)  # the Ace, 2 and 3 of denari
-            if held is not None:
-                found = jnp.where(jnp.any(held), jnp.argmax(held), found)
-        return found.astype(jnp.int32)
+        return jnp.where(outright >= 0, outright, found).astype(jnp.int32)
 
     def _counted_down(self, categories: Array, before: Array) -> Array:
         """The winner of the countdown of the last hand (see `Tiebreak`), or -1."""
