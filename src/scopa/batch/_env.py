@@ -166,6 +166,25 @@ def _action_id(action: object) -> _ActionId:
     return np.asarray(action if 0 <= action < _ACTIONS else -1, np.int32)
 
 
+def _checked_id(action: object, mask: Array, over: Array, game: str) -> int:
+    """A concrete action's id, once it is legal in one `game` ("hand" or "match").
+
+    Raises:
+        IllegalMoveError: the id is out of range, not in `mask`, or the game is `over`.
+        TypeError: the action is not an integer, or is traced.
+        InvalidArgumentError: the mask or the action is a batch.
+    """
+    number = _concrete_id(action)
+    legal = np.asarray(mask)
+    if legal.shape != (_ACTIONS,):
+        state = "state" if game == "hand" else game
+        raise InvalidArgumentError(f"step_checked takes one {state}, not a batch")
+    if not 0 <= number < _ACTIONS or not legal[number]:
+        ended = f" (the {game} is over)" if bool(np.any(np.asarray(over))) else ""
+        raise IllegalMoveError(f"action {quote(number)} is not legal here{ended}")
+    return number
+
+
 def _concrete_id(action: object) -> int:
     """A concrete action as a Python int (any integer, in range or not).
 
@@ -819,13 +838,7 @@ class Env:
                 traced.
             InvalidArgumentError: the state or the action is a batch.
         """
-        number = _concrete_id(action)
-        mask = np.asarray(state.legal_action_mask)
-        if mask.shape != (_ACTIONS,):
-            raise InvalidArgumentError("step_checked takes one state, not a batch")
-        if not 0 <= number < _ACTIONS or not mask[number]:
-            over = " (the hand is over)" if bool(np.asarray(state.terminated)) else ""
-            raise IllegalMoveError(f"action {quote(number)} is not legal here{over}")
+        number = _checked_id(action, state.legal_action_mask, state.terminated, "hand")
         return self.step(state, number)
 
     def _play(self, state: State, action: Array) -> State:

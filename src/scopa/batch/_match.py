@@ -26,9 +26,9 @@ from scopa.batch._env import (
     Rewards,
     State,
     _action_id,
-    _concrete_id,
+    _checked_id,
 )
-from scopa.errors import IllegalMoveError, InvalidArgumentError, RulesError
+from scopa.errors import InvalidArgumentError, RulesError
 from scopa.rules import MAX_TARGET, Rules, Tiebreak
 from scopa.scoring import Carte, Denari, Primiera, Scope, Settebello
 from scopa.stakes import BrilliEconomy
@@ -298,16 +298,8 @@ class MatchEnv:
             TypeError: the action is not an integer, or is traced.
             InvalidArgumentError: the state or the action is a batch.
         """
-        number = _concrete_id(action)
-        mask = np.asarray(state.legal_action_mask)
-        if mask.shape != (_ACTIONS,):
-            raise InvalidArgumentError("step_checked takes one match, not a batch")
-        if not 0 <= number < _ACTIONS or not mask[number]:
-            over = bool(np.asarray(state.terminated) | np.asarray(state.truncated))
-            raise IllegalMoveError(
-                f"action {quote(number)} is not legal here{' (the match is over)' if over else ''}"
-            )
-        return self.step(state, number)
+        over = state.terminated | state.truncated
+        return self.step(state, _checked_id(action, state.legal_action_mask, over, "match"))
 
     def _step(self, state: MatchState, action: Array) -> MatchState:
         hand = self.engine._step(state.hand, action)

@@ -25,6 +25,15 @@ def quoted(text: str, limit: int = 60) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
+def unreadable(text: str, whole: bool, tr: gettext.NullTranslations) -> Refused:
+    """The refusal of typed text that is not a card (or, `whole`, not a move)."""
+    if whole:
+        why = tr.gettext("cannot read {text} as a move (expected e.g. '7D' or '7Dx3C+4S')")
+    else:
+        why = tr.gettext("cannot read {text} as a card (expected e.g. '7D', '10b', 'Rc')")
+    return Refused(why.format(text=quoted(text)))
+
+
 def raised(error: BaseException) -> str:
     """An exception in words, for a one-line message: its class and its message, cut short."""
     text = " ".join(str(error).split())

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from scopa.board import card_name, cards_text, declaration_text
 from scopa.cards import Card
 from scopa.cli._clock import MoveClock
-from scopa.cli._errors import Refused, quoted
+from scopa.cli._errors import Refused, quoted, unreadable
 from scopa.cli._guide import help_lines
 from scopa.cli._io import Io, number, read
 from scopa.cli._log import PlayLog
@@ -228,11 +228,7 @@ def _typed_card(text: str, whole: bool, tr: gettext.NullTranslations) -> Card:
     try:
         return Move.parse(text).card if whole else Card.parse(text)
     except NotationError:
-        if whole:
-            why = tr.gettext("cannot read {text} as a move (expected e.g. '7D' or '7Dx3C+4S')")
-        else:
-            why = tr.gettext("cannot read {text} as a card (expected e.g. '7D', '10b', 'Rc')")
-        raise Refused(why.format(text=quoted(text))) from None
+        raise unreadable(text, whole, tr) from None
 
 
 def _numbers(tr: gettext.NullTranslations, least: int, most: int) -> str:

@@ -13,7 +13,7 @@ import textwrap
 from scopa._i18n import translation
 from scopa.board import WIDTH
 from scopa.cards import Card
-from scopa.cli._errors import Refused, quoted
+from scopa.cli._errors import unreadable
 from scopa.errors import NotationError
 from scopa.explain import Explanation, explain_move, explain_score
 from scopa.moves import Move
@@ -94,11 +94,7 @@ def move_lines(seen: PlayerView, text: str, lang: str) -> list[str]:
     try:
         move = Move.parse(text) if whole else _card_move(seen, Card.parse(text))
     except NotationError:
-        if whole:
-            why = tr.gettext("cannot read {text} as a move (expected e.g. '7D' or '7Dx3C+4S')")
-        else:
-            why = tr.gettext("cannot read {text} as a card (expected e.g. '7D', '10b', 'Rc')")
-        raise Refused(why.format(text=quoted(text))) from None
+        raise unreadable(text, whole, tr) from None
     return lines(explain_move(seen, move, lang=lang))
 
 
