@@ -6,6 +6,8 @@ the examples are derandomized, so that a run there repeats a run made here with 
 """
 
 import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,6 +34,17 @@ def _rules_read_afresh() -> None:
     during a test, and a fault in reading it (a mutant, in mutation testing) would go unseen.
     """
     _PLAYS.clear()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _compiled_code_freed() -> Iterator[None]:
+    # Each module of the batch engine's tests compiles hundreds of functions; freed after the
+    # module, so that one process running every test module does not pile up compiled code
+    # (whose memory maps, past the system's limit, make XLA's compiler crash).
+    yield
+    jax = sys.modules.get("jax")
+    if jax is not None:
+        jax.clear_caches()
 
 
 def pytest_report_header() -> str:

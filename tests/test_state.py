@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 
 import attrs
 import pytest
@@ -10,9 +11,11 @@ from hypothesis import strategies as st
 
 from scopa import (
     DECK,
+    AceOnAce,
     AmbiguousMoveError,
     CapturePriority,
     Card,
+    CompulsoryCapture,
     Deck,
     GameState,
     IllegalMoveError,
@@ -550,3 +553,31 @@ def test_apply_plays_the_legal_move_equal_by_value_not_the_object_given() -> Non
     assert after.table == cards("4C 9D 10D")
     assert type(after.history[-1][1]) is Move
     assert after == state.apply(Move.parse("4Bx4S"))
+
+
+def test_a_hand_in_which_nobody_captured_reads_back_with_the_dealer_holding_the_leftovers() -> None:
+    # Only an Ace captures (all the table); in this deal the Aces are always played onto an
+    # empty table or never find one, so nobody captures and at the end the dealer takes every
+    # card: the text's last capturer is "-", which must read back as nobody.
+    rules = attrs.evolve(
+        find_variant("classic"),
+        capture_by_rank=False,
+        capture_by_sum=False,
+        compulsory_capture=CompulsoryCapture.NONE,
+        ace_captures_all=True,
+        ace_sweep_is_scopa=False,
+        ace_with_ace_on_table=AceOnAce.CAPTURE_NORMALLY,
+        leftovers=Leftovers.DEALER,
+    )
+    state = GameState.new(rules, seed=2)
+    chooser = random.Random(2)
+    while not state.is_terminal:
+        state = state.apply(chooser.choice(state.legal_moves()))
+    assert state.is_terminal
+    assert state.last_capturer is None
+    assert state.leftovers_taken_by == state.dealer
+    assert len(state.piles[state.dealer]) == 40
+    back = GameState.from_text(rules, state.to_text())
+    assert back == state
+    assert back.last_capturer is None
+    assert back.piles == state.piles

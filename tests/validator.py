@@ -84,8 +84,15 @@ def check_structure(state: GameState) -> None:
         assert current == order[played], "the turn follows the hand sizes"
 
     last = state.last_capturer
+    taker = state.leftovers_taken_by
+    if taker is not None:
+        assert state.leftover_cards <= set(piles[taker]), "the leftovers are in the taker's pile"
     if last is None:
-        assert not any(piles), "someone has captured but there is no last capturer"
+        # the dealer may have taken the leftovers of a hand in which nobody captured
+        captured = [pile for seat, pile in enumerate(piles) if seat != taker]
+        assert not any(captured), "someone has captured but there is no last capturer"
+        if taker is not None:
+            assert set(piles[taker]) == state.leftover_cards, "the dealer took only the leftovers"
     else:
         assert 0 <= last < n
         assert piles[last], "the last capturer has a pile"

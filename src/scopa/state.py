@@ -89,6 +89,8 @@ class _Play:
         self.zeros: Final = (0,) * rules.players
 
 
+_NOBODY: Final = object()
+"""`last_capturer` as a position's text gives it with "-": nobody."""
 _PLAYS: Final[dict[Rules, _Play]] = {}
 _PLAY_LIMIT: Final = 256
 
@@ -422,7 +424,7 @@ class GameState(_Visible):
         turn = last = None
         if current_player is not None:
             turn = _check_player(rules, current_player, "current_player", InvalidStateError)
-        if last_capturer is not None:
+        if last_capturer is not None and last_capturer is not _NOBODY:
             last = _check_player(rules, last_capturer, "last_capturer", InvalidStateError)
         expected = _turn_from_sizes(rules, dealt_by, hand_masks, len(stock_cards))
         if turn is not None and turn != expected:
@@ -436,7 +438,17 @@ class GameState(_Visible):
                     f"player {player} cannot have {made} scope with {pile.bit_count()} cards"
                 )
         capturers = [p for p in range(n) if pile_masks[p]]
-        if last is None:
+        # "-" in a position's text: nobody captured, although the dealer's pile may hold the
+        # leftovers of a finished hand (Leftovers.DEALER); otherwise read as not given
+        nobody = (
+            last_capturer is _NOBODY
+            and capturers == [dealt_by]
+            and expected is None
+            and rules.leftovers is Leftovers.DEALER
+        )
+        if nobody:
+            pass
+        elif last is None:
             if len(capturers) > 1:
                 raise InvalidStateError("several players have captured: give last_capturer")
             last = capturers[0] if capturers else None
@@ -516,7 +528,7 @@ class GameState(_Visible):
             scope=[_count(s) for s in per_player(scope, "scope")],
             dealer=dealer_number,
             current_player=to_move,
-            last_capturer=number(last, "last capturer"),
+            last_capturer=_NOBODY if last == "-" else number(last, "last capturer"),
             declared=None
             if declared is None
             else [_count(s) for s in per_player(declared, "declared")],
