@@ -23,10 +23,10 @@ import pytest
 
 from scopa import Captures, Deck, Match, Outcome, Rules, find_variant, view
 from scopa.adapters import match_returns, match_totals_seen
-from scopa.cards import DECK
+from scopa.cards import DECK, Rank
 from scopa.encoding import legal_actions, move_of_action, observation
 from scopa.errors import IllegalMoveError, InvalidArgumentError, RulesError
-from scopa.rules import Tiebreak
+from scopa.rules import MisdealRule, Tiebreak
 from scopa.scoring import AssoDueTre, Scope, ScoringRules
 from scopa.stakes import Abandonment
 
@@ -42,20 +42,21 @@ MATCHES = int(os.environ.get("SCOPA_BATCH_MATCHES", "300"))
 CHUNK = 1000  # matches played together at most (one compiled shape)
 
 
-def _deck(deals: np.ndarray, table: np.ndarray, dealer: int) -> Deck:
+def _deck(deals: np.ndarray, table: np.ndarray, piles: np.ndarray, dealer: int) -> Deck:
     """The deck order that deals a hand's first position, as `GameState.new` deals.
 
     Each player in turn from the one after the dealer gets a block of cards, then the
-    table gets its cards, then each later deal gives a block to each player in the same
-    order (the order of the cards within a block does not matter).
+    table gets its cards (with those of a first table that sweeps, in a pile at once),
+    then each later deal gives a block to each player in the same order (the order of the
+    cards within a block does not matter); the cards not in play come last.
     """
     players = deals.shape[1]
     leader = (dealer + 1) % players
     seats = [(leader + k) % players for k in range(players)]
     order = [int(c) for seat in seats for c in np.flatnonzero(deals[0, seat])]
-    order += [int(c) for c in np.flatnonzero(table)]
+    order += [int(c) for c in np.flatnonzero(table | piles.any(axis=0))]
     order += [int(c) for deal in deals[1:] for seat in seats for c in np.flatnonzero(deal[seat])]
-    assert sorted(order) == list(range(40))
+    order += sorted(set(range(40)) - set(order))
     return Deck(DECK[i] for i in order)
 
 
@@ -134,9 +135,11 @@ def lockstep(env: MatchEnv, matches: int, seed: int) -> dict[str, int]:
         key, deal_key = jax.random.split(key)
         dealers = rng.integers(0, rules.players, size, dtype=np.int32)
         states = init(jax.random.split(deal_key, size), jnp.asarray(dealers))
-        deals, table = jax.device_get((states.hand._deals, states.hand._table))
+        deals, table, piles = jax.device_get(
+            (states.hand._deals, states.hand._table, states.hand._piles)
+        )
         games = [
-            Match.new(rules, decks=[_deck(deals[i], table[i], d)], first_dealer=int(d))
+            Match.new(rules, decks=[_deck(deals[i], table[i], piles[i], d)], first_dealer=int(d))
             for i, d in enumerate(dealers)
         ]
         playing = [True] * size
@@ -179,10 +182,11 @@ def lockstep(env: MatchEnv, matches: int, seed: int) -> dict[str, int]:
                     states.hand._dealer,
                     states.hand._deals,
                     states.hand._table,
+                    states.hand._piles,
                 )
             )
             chosen, illegal, over, cut, totals, played, winner, settled, rewards, seen = books[:10]
-            dealer, deals, table = books[10:]
+            dealer, deals, table, piles = books[10:]
             turned = []
             for i, match in enumerate(games):
                 if not playing[i]:
@@ -239,7 +243,8 @@ def lockstep(env: MatchEnv, matches: int, seed: int) -> dict[str, int]:
                     counts["truncated"] += 1
                     continue
                 assert not cut[i], _where(start + i, match)
-                match = games[i] = match.deal(_deck(deals[i], table[i], int(dealer[i])))
+                deck = _deck(deals[i], table[i], piles[i], int(dealer[i]))
+                match = games[i] = match.deal(deck)
                 assert dealer[i] == match.dealer, _where(start + i, match)
         assert (np.asarray(states.terminated) | np.asarray(states.truncated)).all()
         assert (np.asarray(states.current_player) == -1).all()
@@ -509,3 +514,24 @@ def test_bad_players_and_actions_are_refused(classic: MatchEnv) -> None:
         classic.step_checked(states, 0)
     with pytest.raises(InvalidArgumentError, match="one state, not a batch"):
         classic.position(states)
+
+
+def test_lockstep_a_misdeal_judged_among_the_cards_in_play() -> None:
+    # twelve cards (Aces, 7s and Kings) and three Kings or more on the first table annul
+    # a deal: about one deal in fifteen (33 tables of 495), which Match refuses to be
+    # dealt; the table is read among the cards in play, not among the 40
+    rules = Rules(
+        ranks=(Rank.ASSO, Rank.SETTE, Rank.RE),
+        hand_size=2,
+        table_size=4,
+        misdeal=MisdealRule.THREE_PLUS_KINGS,
+        target=6,
+    )
+    counts = lockstep(MatchEnv(rules), MATCHES, seed=8)
+    assert counts["won"] + counts["truncated"] == MATCHES
+
+
+def test_lockstep_escoba_whose_first_table_may_sweep() -> None:
+    # a first table of fifteen or thirty goes to the dealer as escobas at once
+    counts = lockstep(MatchEnv(find_variant("escoba")), MATCHES // 3, seed=9)
+    assert counts["won"] == MATCHES // 3

@@ -270,7 +270,7 @@ class MatchEnv:
             return key, _shuffle(drawn)
 
         def annulled(carried: tuple[Array, Array]) -> Array:
-            return engine._annulled(carried[1])
+            return engine._annulled(engine._in_play_order(carried[1]))
 
         first = draw((key, jnp.zeros(_CARDS, jnp.int32)))
         _, order = jax.lax.while_loop(annulled, draw, first)
