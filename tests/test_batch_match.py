@@ -495,6 +495,10 @@ def test_rules_it_cannot_play_are_refused() -> None:
     own = Rules(scoring=ScoringRules.standard().with_component(MostAces()))
     with pytest.raises(RulesError, match="assi"):
         MatchEnv(own)
+    # a claim ends a match on the points its side is sure of, which the batch engine does
+    # not count: the hand engine plays a claim as the plain move
+    with pytest.raises(RulesError, match="does not judge claims"):
+        MatchEnv(Rules(claim_out=True))
 
 
 def test_bad_players_and_actions_are_refused(classic: MatchEnv) -> None:

@@ -147,8 +147,9 @@ class MatchEnv:
         max_hands: the most hands of a match; `None` for four times the target.
 
     Raises:
-        RulesError: the hand engine does not play the rules, or `"stakes"` for stakes that
-            are not brilli.
+        RulesError: the hand engine does not play the rules, rules with `claim_out` (a
+            claim is judged on the points a side is sure of, which the engine does not
+            count), or `"stakes"` for stakes that are not brilli.
         InvalidArgumentError: an unknown `match_reward` or `rewards`, `"stakes"` for rules
             without stakes, or `max_hands` not from 1 to 4,000,000.
         TypeError: `rules` is not a `Rules`, `rewards` not a string, or `max_hands` not an
@@ -167,6 +168,11 @@ class MatchEnv:
         check_type(rules, Rules, "rules")
         self.engine: Final = Env(rules)
         """The hand engine that plays each hand."""
+        if rules.claim_out:
+            raise RulesError(
+                f"the batch engine does not judge claims in a match (rules {rules.name!r} "
+                "with claim_out=True): play its hands with Env"
+            )
         check_type(match_reward, str, "match_reward")
         check_episode(rules, "match", match_reward)
         if match_reward == "stakes" and not isinstance(rules.stakes, BrilliEconomy):
