@@ -7,6 +7,7 @@ no card at all.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -285,3 +286,10 @@ def wrong_type(ours: str, expected: str, given: str) -> tuple[str, ...]:
     if scopa.COMPILED:
         return ours, f"{expected} object expected; got {given}"
     return (ours,)
+
+
+class Terminal(io.StringIO):
+    """Standard output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True

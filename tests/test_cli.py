@@ -38,7 +38,7 @@ from scopa.search import ISMCTSAgent
 from scopa.stakes import AbandonReason
 from scopa.state import PlayerView
 from scopa.tournament import tournament
-from tests.helpers import CLASSIC, ROOT
+from tests.helpers import CLASSIC, ROOT, Terminal
 
 COMMAND = [sys.executable, "-m", "scopa"]
 # The command speaks the language of the locale: these tests read it in English.
@@ -1064,13 +1064,6 @@ def test_replay_on_a_terminal_says_what_to_press(tmp_path: Path) -> None:
     child.expect_exact("(Enter, or q to stop) ")
     child.sendline("q")
     exits_cleanly(child)
-
-
-class Terminal(io.StringIO):
-    """Standard output that says it is a terminal."""
-
-    def isatty(self) -> bool:
-        return True
 
 
 def test_the_board_at_the_end_of_a_hand_is_headed_by_that_hand(

@@ -8,7 +8,6 @@ capture](../docs/rules.md): player 1 has led the Ace of denari, and player 0 hol
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 import sys
@@ -19,7 +18,7 @@ import pytest
 import scopa
 from scopa import cli
 from scopa.records import read_record, write_record
-from tests.helpers import CLASSIC
+from tests.helpers import CLASSIC, Terminal
 from tests.test_cli import keystrokes
 
 COMMAND = [sys.executable, "-m", "scopa"]
@@ -131,11 +130,6 @@ def test_why_score_explains_the_last_hand(tmp_path: Path) -> None:
     assert int(taken[1]) + int(taken[2]) == 40
     for category in ("scope:", "denari:", "settebello:", "primiera:"):
         assert f"- {category}" in out
-
-
-class Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
 
 
 def test_why_at_the_end_of_a_hand_on_a_terminal_explains_its_score(
